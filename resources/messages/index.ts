@@ -24,6 +24,7 @@ import { uploadsMessages } from './uploads.messages';
 import { couponsMessages } from '../coupons/coupons.messages';
 import { activityMessages } from '../promotion/activity.messages';
 import { activityScreenMessages } from '../promotion/activity-screens.messages';
+import { claimMessages } from '../promotion/claim.messages';
 import { groupSendMessages } from '../promotion/group-send.messages';
 import { topicScreenMessages } from '../promotion/topic-screens.messages';
 import { activityEngineMessages } from './activity-engine.messages';
@@ -62,6 +63,7 @@ export const MESSAGE_BOOKS: readonly MessageBook[] = [
   activityMessages,
   activityScreenMessages,
   groupSendMessages,
+  claimMessages,
   topicScreenMessages,
   audienceMessages,
   audienceBuilderMessages,

@@ -28,6 +28,7 @@ export type ExchangeKind = KindsFiredBy<'exchange'>;
 export type MemberEventKind = KindsFiredBy<'memberEvent'>;
 export type TopUpKind = KindsFiredBy<'topUp'>;
 export type GroupSendKind = KindsFiredBy<'groupSend'>;
+export type ClaimKind = KindsFiredBy<'claim'>;
 export type ActivityKind = DeclaredKind;
 
 const kindsFiredBy = <K extends ActivityKind>(trigger: ActivityKindDecl['trigger']): readonly K[] =>
@@ -39,6 +40,7 @@ export const EXCHANGE_KINDS: readonly ExchangeKind[] = kindsFiredBy<ExchangeKind
 export const MEMBER_EVENT_KINDS: readonly MemberEventKind[] = kindsFiredBy<MemberEventKind>('memberEvent');
 export const TOP_UP_KINDS: readonly TopUpKind[] = kindsFiredBy<TopUpKind>('topUp');
 export const GROUP_SEND_KINDS: readonly GroupSendKind[] = kindsFiredBy<GroupSendKind>('groupSend');
+export const CLAIM_KINDS: readonly ClaimKind[] = kindsFiredBy<ClaimKind>('claim');
 
 /** Goods a rule applies to: all, only the listed, or all but the listed (codes of `product`). */
 export interface GoodsScope {

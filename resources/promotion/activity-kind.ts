@@ -34,6 +34,11 @@ export const ACTIVITY_FAMILIES = {
     one: ['预付卡充值赠礼', 'Card top-up gift'],
   },
   GROUP_COUPON: { entry: 'group-coupon', title: ['批量发券', 'Bulk coupon issuing'], one: ['批量发券', 'Bulk coupon issue'] },
+  WECHAT_RECEIVE_COUPON: {
+    entry: 'wechat-receive-coupon',
+    title: ['微信领券', 'WeChat coupon claims'],
+    one: ['领券活动', 'Coupon claim campaign'],
+  },
 } as const satisfies Record<string, { entry: string; title: Bilingual; one: Bilingual }>;
 export type ActivityFamily = keyof typeof ACTIVITY_FAMILIES;
 
@@ -56,9 +61,10 @@ export interface ActivityKindDecl extends Omit<KindDef, 'entry'> {
   /**
    * What fires the kind: a sale (simulated by the simulator), an exchange, a member event, or a
    * top-up of stored value or of a prepaid card (simulated by the top-up simulator), or a send
-   * to a customer group that a person starts (a background run, server/modules/activities/group-send).
+   * to a customer group that a person starts (a background run, server/modules/activities/group-send),
+   * or a member's claim with a claim token (server/modules/activities/claims).
    */
-  readonly trigger: 'sale' | 'exchange' | 'memberEvent' | 'topUp' | 'groupSend';
+  readonly trigger: 'sale' | 'exchange' | 'memberEvent' | 'topUp' | 'groupSend' | 'claim';
 }
 
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
@@ -91,7 +97,7 @@ function withParts<K extends ActivityKindDecl>(kind: K): K & { readonly rule: Ki
  * each one to all of them). `engine.read` sees the stored rule typed from these very fields.
  */
 export function defineActivityKind<
-  const K extends ActivityKindDecl & { readonly trigger: 'exchange' | 'memberEvent' | 'topUp' | 'groupSend' },
+  const K extends ActivityKindDecl & { readonly trigger: 'exchange' | 'memberEvent' | 'topUp' | 'groupSend' | 'claim' },
   Rule extends object,
 >(
   kind: K,

@@ -12,6 +12,7 @@ import { goodsAmountCouponKind } from './goods-amount-coupon.kind';
 import { goodsAmountGiftKind } from './goods-amount-gift.kind';
 import { goodsGroupQtyExtraPointsKind } from './goods-group-qty-extra-points.kind';
 import { goodsQtyCouponKind } from './goods-qty-coupon.kind';
+import { miniProgramGainCouponKind } from './mini-program-gain-coupon.kind';
 import { inviteGiftKind } from './invite-gift.kind';
 import { nonPointsGoodsKind } from './non-points-goods.kind';
 import { pointsAsCashKind } from './points-as-cash.kind';
@@ -50,6 +51,7 @@ export const KIND_DECLARATIONS = {
   STORE_VALUE_ACTIVE: storeValueActiveKind,
   PREPAY_CARD_CHARGE_GIFT: prepayCardChargeGiftKind,
   GROUP_COUPON: groupCouponKind,
+  MINI_PROGRAM_GAIN_COUPON: miniProgramGainCouponKind,
 } as const;
 
 /** The stored value of a declared kind. */

@@ -2,18 +2,20 @@ import { promotionSeeder } from '../../db/seed/promotion.seed';
 import { defineDomain } from '../domain-manifest';
 import { activityEvaluationExport } from './activity-evaluation.export';
 import { activityHooks, subResourceViewHooks } from './activity.hooks';
+import { activityClaimRoutes } from './claims/claims.routes';
 import { activityEngineRoutes } from './engine/engine.routes';
 import { activityEventsPlugin } from './events/events.plugin';
 import { groupSendRecipientsSource } from './group-send/group-send-recipients.source';
 import { groupSendRoutes } from './group-send/group-send.routes';
 
-/** Marketing activities: the declarations' hooks, the effect evaluation, member events and their jobs, bulk coupon issues' send runs. */
+/** Marketing activities: the declarations' hooks, the effect evaluation, member events and their jobs, bulk coupon issues' send runs, coupon claims. */
 export const activitiesDomain = defineDomain({
   name: 'activities',
   plugins: [
     { name: 'activity-engine', plugin: activityEngineRoutes },
     { name: 'activity-events', plugin: activityEventsPlugin },
     { name: 'group-send', plugin: groupSendRoutes },
+    { name: 'activity-claims', plugin: activityClaimRoutes },
   ],
   hooks: [activityHooks, ...subResourceViewHooks],
   exports: [activityEvaluationExport],

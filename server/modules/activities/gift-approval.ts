@@ -9,12 +9,15 @@
  * - a bulk coupon issue (GROUP_COUPON): the whole send, as a batch grant of coupons counts it: the
  *   set each member receives at its worth (coupons/coupon-worth.ts) × the members — on the audit,
  *   the group's members now; when the send starts, the members frozen (the group may have grown
- *   since the audit), so a maker cannot start alone a send worth more than the threshold.
+ *   since the audit), so a maker cannot start alone a send worth more than the threshold;
+ * - a coupon claim campaign: its whole stock at its worth (`claims/claim-rule.ts`), the same
+ *   batch grant handed out a claim at a time.
  */
 import { sql } from 'drizzle-orm';
 import type { ValueKind } from '../../../resources/define';
 import { pick } from '../../../resources/messages/bilingual';
 import { approvalMessages } from '../../../resources/messages/approval.messages';
+import { CLAIM_KINDS } from '../../../resources/promotion/activity-engine';
 import { groupCouponKind } from '../../../resources/promotion/kinds/group-coupon.kind';
 import type { Actor } from '../../crud/actor';
 import type { StoredRecord } from '../../crud/server-hooks.define';
@@ -24,6 +27,7 @@ import { AppError } from '../../http/envelope';
 import { groupSelection } from '../audiences/audience.compute';
 import { couponWorth } from '../coupons/coupon-worth';
 import { readTemplate } from '../coupons/template-terms';
+import { claimGiving } from './claims/claim-rule';
 import { topUpGiving } from './top-up-approval';
 
 /** The most an activity gives one member, per kind of value, in units (cents or points). */
@@ -35,6 +39,8 @@ interface GivingArgs {
   readonly tenantId: number;
   readonly kind: string;
   readonly rule: unknown;
+  /** The activity's budgets (a claim campaign's stock is its coupon budget). */
+  readonly budget: unknown;
   readonly members?: number;
 }
 type GivingReader = (args: GivingArgs) => Promise<Giving>;
@@ -68,6 +74,7 @@ const GIVINGS: Readonly<Record<string, GivingReader>> = {
   STORE_VALUE_ACTIVE: topUpGiving,
   PREPAY_CARD_CHARGE_GIFT: topUpGiving,
   GROUP_COUPON: groupCouponGiving,
+  ...Object.fromEntries(CLAIM_KINDS.map((kind) => [kind, claimGiving])),
 };
 
 /**
@@ -87,7 +94,7 @@ export async function assertGiftApproved(args: {
   const makers = [record.createdBy, record.updatedBy].filter((id) => id !== null && id !== undefined).map(Number);
   if (!makers.includes(actor.userId)) return;
   const thresholds = await valueThresholds(db, actor.tenantId);
-  for (const [valueKind, giving] of await givingOf({ db, tenantId: actor.tenantId, kind, rule: record.rule, members: args.members })) {
+  for (const [valueKind, giving] of await givingOf({ db, tenantId: actor.tenantId, kind, rule: record.rule, budget: record.budget, members: args.members })) {
     if (giving.units <= thresholds[valueKind]) continue;
     throw new AppError('conflict', 'approval.secondPerson', {
       values: {

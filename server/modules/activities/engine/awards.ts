@@ -22,7 +22,9 @@ export type AwardSource =
   | 'recharge'
   | 'card-topup'
   /** A bulk coupon issue's run (`run:<id>`, group-send/). */
-  | 'group-send';
+  | 'group-send'
+  /** A member's coupon claim (the claim token's nonce, claims/). */
+  | 'claim';
 
 export interface AwardRecord {
   readonly activityId: number;
