@@ -15,7 +15,9 @@
  *   unique key is what makes a token single-use: a replay (or the same token twice at once) finds
  *   the claim given and gets nothing (409 `claims.tokenUsed`). A limit reached answers 409 naming
  *   it and takes nothing; the token stays unused.
+ * - `simulateClaim`: the same giving for an activity in any state, rolled back (its detail's simulator).
  */
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../../db/connection';
 import { AppError, badInput, forbidden } from '../../../http/envelope';
@@ -78,6 +80,47 @@ async function runningClaim(tx: DbOrTx, tenantId: number, activityId: number): P
   throw new AppError('conflict', 'claims.closed', { values: { name } });
 }
 
+/**
+ * The giving of one claim in the caller's transaction: the member in the campaign's window and
+ * scope, then `giveOnce` under the claim's number (the token's nonce). Throws the refusal.
+ */
+async function giveClaim(input: {
+  tx: DbOrTx;
+  tenantId: number;
+  activity: PreparedActivity;
+  memberId: number;
+  claimNo: string;
+  now: Date;
+  operatorId: number | null;
+}): Promise<ClaimAnswer> {
+  const { tx, tenantId, activity, memberId, now } = input;
+  const context = await memberContext(tx, tenantId, memberId, now);
+  if (!context) throw new AppError('notFound', 'claims.memberNotFound', { values: { memberId } });
+  const exclusion = eventExclusion(activity, await factsFor(tx, tenantId, activity, context.facts));
+  if (isTimeExclusion(exclusion)) throw new AppError('conflict', 'claims.closed', { values: { name: activity.name } });
+  if (exclusion) throw new AppError('conflict', 'claims.outOfScope', { values: { name: activity.name } });
+  const awards = claimAwards(activity.rule as ClaimRule & { kind: string });
+  const given = await giveOnce({
+    tx,
+    tenantId,
+    activity,
+    memberId,
+    awards,
+    source: 'claim',
+    sourceNo: input.claimNo,
+    now,
+    localDate: context.facts.localDate,
+    zone: context.zone,
+    operatorId: input.operatorId,
+    couponSource: 'ACTIVITY',
+  });
+  if (!given.given) {
+    const key = given.reason === 'alreadyGiven' ? 'claims.tokenUsed' : `claims.${given.reason}`;
+    throw new AppError('conflict', key, { values: { name: activity.name } });
+  }
+  return { activityId: activity.id, number: activity.number, name: activity.name, memberId, awards, couponIds: given.couponIds };
+}
+
 /** A member's claim with a token (see the file's comment). */
 export async function claimCoupons(input: {
   db: Db;
@@ -94,30 +137,39 @@ export async function claimCoupons(input: {
   if (body.memberId !== memberId) throw forbidden('claims.tokenOtherMember');
   return db.transaction(async (tx) => {
     const activity = await runningClaim(tx, tenantId, body.activityId);
-    const context = await memberContext(tx, tenantId, memberId, now);
-    if (!context) throw new AppError('notFound', 'claims.memberNotFound', { values: { memberId } });
-    const exclusion = eventExclusion(activity, await factsFor(tx, tenantId, activity, context.facts));
-    if (isTimeExclusion(exclusion)) throw new AppError('conflict', 'claims.closed', { values: { name: activity.name } });
-    if (exclusion) throw new AppError('conflict', 'claims.outOfScope', { values: { name: activity.name } });
-    const awards = claimAwards(activity.rule as ClaimRule & { kind: string });
-    const given = await giveOnce({
-      tx,
-      tenantId,
-      activity,
-      memberId,
-      awards,
-      source: 'claim',
-      sourceNo: body.nonce,
-      now,
-      localDate: context.facts.localDate,
-      zone: context.zone,
-      operatorId: input.operatorId,
-      couponSource: 'ACTIVITY',
-    });
-    if (!given.given) {
-      const key = given.reason === 'alreadyGiven' ? 'claims.tokenUsed' : `claims.${given.reason}`;
-      throw new AppError('conflict', key, { values: { name: activity.name } });
-    }
-    return { activityId: activity.id, number: activity.number, name: activity.name, memberId, awards, couponIds: given.couponIds };
+    return giveClaim({ tx, tenantId, activity, memberId, claimNo: body.nonce, now, operatorId: input.operatorId });
   });
+}
+
+/** Carries a simulation's answer out of the transaction it rolls back. */
+class Simulated extends Error {
+  constructor(readonly answer: ClaimAnswer) {
+    super('simulated claim');
+  }
+}
+
+/**
+ * What a claim would give the member now under the activity, in any state (its detail simulates
+ * it before its audit): the claim's own giving, stock and limits as they stand, in a transaction
+ * that always rolls back; a refusal is the claim's own.
+ */
+export async function simulateClaim(input: {
+  db: Db;
+  tenantId: number;
+  operatorId: number | null;
+  now: Date;
+  activity: PreparedActivity;
+  memberId: number;
+}): Promise<ClaimAnswer> {
+  const { activity } = input;
+  if (!isClaim(activity.kind)) throw new AppError('notFound', 'claims.activityNotFound', { values: { activityId: activity.id } });
+  try {
+    await input.db.transaction(async (tx) => {
+      throw new Simulated(await giveClaim({ ...input, tx, claimNo: `simulation:${randomUUID()}` }));
+    });
+  } catch (error) {
+    if (error instanceof Simulated) return error.answer;
+    throw error;
+  }
+  throw new Error('unreachable: the simulation always rolls back');
 }

@@ -23,6 +23,16 @@ export const claimBody = {
   },
 } as const;
 
+export const simulateClaimBody = {
+  type: 'object',
+  required: ['activityId', 'memberId'],
+  additionalProperties: false,
+  properties: {
+    activityId: { ...wire.id, description: 'The claim campaign, in any state' },
+    memberId: { ...wire.id, description: 'The member whose claim is simulated' },
+  },
+} as const;
+
 const tokenAnswer = objectOf({
   token: { type: 'string', description: 'Signed, single use, bound to the member; valid 10 minutes' },
   activityId: { type: 'integer' },
@@ -50,6 +60,12 @@ export const claimDocs = {
     operationId: 'activities.claim',
     tags: ['promotion'],
     summary: 'A member claims the coupon set of a running claim campaign with a claim token (a used token gives nothing: 409)',
+    response: answers(claimAnswer, 'badInput', 'forbidden', 'notFound', 'conflict'),
+  },
+  simulate: {
+    operationId: 'activities.simulateClaim',
+    tags: ['promotion'],
+    summary: "What a member's claim would give now (stock and limits as they stand); nothing is kept",
     response: answers(claimAnswer, 'badInput', 'forbidden', 'notFound', 'conflict'),
   },
 } satisfies Record<string, RouteDocs>;

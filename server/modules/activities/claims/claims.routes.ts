@@ -4,13 +4,16 @@ import { ok } from '../../../http/envelope';
 import { describeRoute } from '../../../http/openapi.schemas';
 import { authOf } from '../../auth/access.hook';
 import { SALES_INTEGRATION } from '../../points/points.routes';
-import { claimCoupons, issueClaimToken } from './claim.service';
-import { claimBody, claimDocs, claimTokenBody } from './claims.openapi';
+import { ACTIVITY_READ_ANY } from '../engine/activity-access';
+import { readableActivity } from '../engine/engine.routes';
+import { claimCoupons, issueClaimToken, simulateClaim } from './claim.service';
+import { claimBody, claimDocs, claimTokenBody, simulateClaimBody } from './claims.openapi';
 
 /**
- * Server module `activity-claims`: a member's coupon claim from the mini program (README.md). Both
- * calls are the mini program's, with its application key (server/modules/applications), under the
- * integration grant tills and member apps spend and exchange points with.
+ * Server module `activity-claims`: a member's coupon claim from the mini program (README.md). The
+ * token and the claim are the mini program's calls, with its application key
+ * (server/modules/applications), under the integration grant tills and member apps spend and
+ * exchange points with; the simulator is the console's, for whoever reads the activity.
  */
 export async function activityClaimRoutes(app: FastifyInstance): Promise<void> {
   const db = app.database.db;
@@ -31,6 +34,19 @@ export async function activityClaimRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const auth = authOf(request);
       return ok(await claimCoupons({ db, tenantId: auth.tenantId, operatorId: auth.userId, now: app.clock(), ...request.body }));
+    },
+  );
+
+  // The detail's simulator: whoever reads the activity's entry.
+  app.post<{ Body: { activityId: number; memberId: number } }>(
+    '/v1/activities/simulate-claim',
+    { schema: describeRoute({ body: simulateClaimBody }, claimDocs.simulate), config: { requires: ACTIVITY_READ_ANY } },
+    async (request) => {
+      const auth = authOf(request);
+      const activity = await readableActivity(app, request, request.body.activityId);
+      return ok(
+        await simulateClaim({ db, tenantId: auth.tenantId, operatorId: auth.userId, now: app.clock(), activity, memberId: request.body.memberId }),
+      );
     },
   );
 }
