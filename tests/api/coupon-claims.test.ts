@@ -113,7 +113,9 @@ describe('MINI_PROGRAM_GAIN_COUPON through the contract loop', () => {
     const id = await campaign(template, { count: 3, stock: 30, audit: false });
 
     // Before its audit the detail simulates it; the mini program cannot claim yet.
-    const simulated = await okData<{ awards: unknown[] }>(admin.post('/v1/activities/simulate-claim', { body: { activityId: id, memberId: member } }));
+    const simulated = await okData<{ awards: unknown[] }>(
+      admin.post('/v1/activities/simulate-claim', { body: { activityId: id, memberId: member } }),
+    );
     expect(simulated.awards).toEqual([{ type: 'coupon', templateId: template, count: 3 }]);
     expect(await couponsOf(template)).toBe(0);
     const early = await claim(member, await tokenFor(id, member));

@@ -45,7 +45,14 @@ export async function activityClaimRoutes(app: FastifyInstance): Promise<void> {
       const auth = authOf(request);
       const activity = await readableActivity(app, request, request.body.activityId);
       return ok(
-        await simulateClaim({ db, tenantId: auth.tenantId, operatorId: auth.userId, now: app.clock(), activity, memberId: request.body.memberId }),
+        await simulateClaim({
+          db,
+          tenantId: auth.tenantId,
+          operatorId: auth.userId,
+          now: app.clock(),
+          activity,
+          memberId: request.body.memberId,
+        }),
       );
     },
   );
