@@ -3,13 +3,14 @@ import { awardSchema } from '../engine/engine.openapi';
 
 /** The OpenAPI description of the coupon claim routes (claims.routes.ts). */
 
+/** A claim campaign and a member: a token's (the member who will claim) and the simulator's (the campaign in any state). */
 export const claimTokenBody = {
   type: 'object',
   required: ['activityId', 'memberId'],
   additionalProperties: false,
   properties: {
     activityId: { ...wire.id, description: 'The claim campaign' },
-    memberId: { ...wire.id, description: 'The member who will claim (signed in to the mini program)' },
+    memberId: { ...wire.id, description: 'The member who claims' },
   },
 } as const;
 
@@ -20,16 +21,6 @@ export const claimBody = {
   properties: {
     memberId: { ...wire.id, description: 'The member claiming: the one the token was made for' },
     token: { type: 'string', minLength: 1, maxLength: 512, description: 'The claim token (single use)' },
-  },
-} as const;
-
-export const simulateClaimBody = {
-  type: 'object',
-  required: ['activityId', 'memberId'],
-  additionalProperties: false,
-  properties: {
-    activityId: { ...wire.id, description: 'The claim campaign, in any state' },
-    memberId: { ...wire.id, description: 'The member whose claim is simulated' },
   },
 } as const;
 

@@ -7,7 +7,7 @@ import { SALES_INTEGRATION } from '../../points/points.routes';
 import { ACTIVITY_READ_ANY } from '../engine/activity-access';
 import { readableActivity } from '../engine/engine.routes';
 import { claimCoupons, issueClaimToken, simulateClaim } from './claim.service';
-import { claimBody, claimDocs, claimTokenBody, simulateClaimBody } from './claims.openapi';
+import { claimBody, claimDocs, claimTokenBody } from './claims.openapi';
 
 /**
  * Server module `activity-claims`: a member's coupon claim from the mini program (README.md). The
@@ -40,7 +40,7 @@ export async function activityClaimRoutes(app: FastifyInstance): Promise<void> {
   // The detail's simulator: whoever reads the activity's entry.
   app.post<{ Body: { activityId: number; memberId: number } }>(
     '/v1/activities/simulate-claim',
-    { schema: describeRoute({ body: simulateClaimBody }, claimDocs.simulate), config: { requires: ACTIVITY_READ_ANY } },
+    { schema: describeRoute({ body: claimTokenBody }, claimDocs.simulate), config: { requires: ACTIVITY_READ_ANY } },
     async (request) => {
       const auth = authOf(request);
       const activity = await readableActivity(app, request, request.body.activityId);
