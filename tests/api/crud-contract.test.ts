@@ -153,10 +153,14 @@ let levelRank = 0;
 async function activityContractBody(resource: ResourceDef): Promise<Record<string, unknown>> {
   const family = resource.fixedFilter?.family;
   const kind = resource.fixedFilter?.kind ?? ACTIVITY_KINDS.find((k) => family === undefined || k.family === family)?.value;
-  // Points for coupons gives coupons: of an effective template; so does a bulk coupon issue, to a group.
-  const coupon = kind === 'SCORE_GAIN_COUPON' || kind === 'GROUP_COUPON' ? await effectiveCouponTemplate() : null;
+  // Points for coupons gives coupons: of an effective template; so does a bulk coupon issue, to a group, and a claim campaign.
+  const claim = kind === 'MINI_PROGRAM_GAIN_COUPON';
+  const coupon = kind === 'SCORE_GAIN_COUPON' || kind === 'GROUP_COUPON' || claim ? await effectiveCouponTemplate() : null;
   const bulk = kind === 'GROUP_COUPON' ? { groupSendGroup: await contractGroup(), groupSendTemplate: coupon, groupSendCount: 1 } : {};
+  // A claim campaign has a stock (its coupon budget).
+  const claimed = claim ? { claimTemplate: coupon, claimCount: 1 } : {};
   return {
+    ...(claim ? { budget: { totalCoupons: 100 } } : {}),
     birthdayGives: resource.fixedFilter?.birthdayGives ?? 'POINTS',
     ...(resource.fixedFilter?.kind === undefined ? { kind } : {}),
     beginTime: '2026-01-01 00:00:00',
@@ -173,6 +177,7 @@ async function activityContractBody(resource: ResourceDef): Promise<Record<strin
       topUpCouponTemplate: null,
       topUpRepeat: 'EVERY',
       ...bulk,
+      ...claimed,
     },
   };
 }
@@ -966,6 +971,15 @@ const RELATION_OVERRIDES: Readonly<
     body: (r) => ({
       kind: 'GROUP_COUPON',
       rule: { groupSendGroup: r['customer-group'], groupSendTemplate: r['coupon-template'], groupSendCount: 1 },
+    }),
+    direct: true,
+  },
+  // A claim campaign names an effective template and has a stock (stored directly).
+  'activity.rule.claimTemplate': {
+    body: (r) => ({
+      kind: 'MINI_PROGRAM_GAIN_COUPON',
+      rule: { claimTemplate: r['coupon-template'], claimCount: 1 },
+      budget: { totalCoupons: 10 },
     }),
     direct: true,
   },
