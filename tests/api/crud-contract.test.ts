@@ -154,7 +154,7 @@ async function activityContractBody(resource: ResourceDef): Promise<Record<strin
   const family = resource.fixedFilter?.family;
   const kind = resource.fixedFilter?.kind ?? ACTIVITY_KINDS.find((k) => family === undefined || k.family === family)?.value;
   // Points for coupons gives coupons: of an effective template; so does a bulk coupon issue, to a group, and a claim campaign.
-  const claim = kind === 'MINI_PROGRAM_GAIN_COUPON';
+  const claim = kind === 'MINI_PROGRAM_GAIN_COUPON' || kind === 'WEI_XIN_COUPON';
   const coupon = kind === 'SCORE_GAIN_COUPON' || kind === 'GROUP_COUPON' || claim ? await effectiveCouponTemplate() : null;
   const bulk = kind === 'GROUP_COUPON' ? { groupSendGroup: await contractGroup(), groupSendTemplate: coupon, groupSendCount: 1 } : {};
   // A claim campaign has a stock (its coupon budget).

@@ -26,6 +26,7 @@ import { scoreGainCouponKind } from './score-gain-coupon.kind';
 import { storeValueActiveKind } from './store-value-active.kind';
 import { upgradeGiftKind } from './upgrade-gift.kind';
 import { useCouponSendCouponKind } from './use-coupon-send-coupon.kind';
+import { weiXinCouponKind } from './wei-xin-coupon.kind';
 
 /** Every kind by its stored value, with its literal type: what the engine's typed rules derive from. */
 export const KIND_DECLARATIONS = {
@@ -52,6 +53,7 @@ export const KIND_DECLARATIONS = {
   PREPAY_CARD_CHARGE_GIFT: prepayCardChargeGiftKind,
   GROUP_COUPON: groupCouponKind,
   MINI_PROGRAM_GAIN_COUPON: miniProgramGainCouponKind,
+  WEI_XIN_COUPON: weiXinCouponKind,
 } as const;
 
 /** The stored value of a declared kind. */
