@@ -3,6 +3,7 @@ import type { EnumField } from '../../resources/define';
 import { applicationResource, grantOf } from '../../resources/setting/application.resource';
 import { effectiveTemplate, newMember, okData, startCouponScene, type CouponScene } from '../helpers/coupon-fixtures';
 import { createUser, signIn, type ApiClient } from '../helpers/fixtures';
+import { startStandIns, type StandIns } from '../helpers/channel-stand-ins';
 import { createMembers } from '../helpers/points-fixtures';
 
 /**
@@ -11,13 +12,16 @@ import { createMembers } from '../helpers/points-fixtures';
  * (create, simulate before audit, audit, simulate, fire by a claim, stop, evaluate); 64
  * concurrent claims against a stock of 10 give exactly 10; a claim token is single-use (a
  * replay, even 8 at once, gives nothing more) and bound to its member; the per-member and per-day
- * limits; bad input named by field; the value approval rule on audit.
+ * limits; bad input named by field; the value approval rule on audit. A WeChat card coupon claim
+ * (WEI_XIN_COUPON) publishes its card through the channel gateway on audit: recorded as not
+ * connected while WeChat is not, created (its card id answered by claims) once it is.
  */
 
 let scene: CouponScene;
 let admin: ApiClient;
 let key: string;
 let serial = 0;
+let standIns: StandIns;
 
 const EN = { locale: 'en_US' };
 const VIEW = 'activity-mini-program-gain-coupon';
@@ -31,7 +35,7 @@ function grant(resource: string, action: string): string {
 }
 
 beforeAll(async () => {
-  scene = await startCouponScene();
+  [scene, standIns] = await Promise.all([startCouponScene(), startStandIns()]);
   admin = scene.admin;
   const app = await okData<{ id: number }>(
     admin.post('/v1/application/saveNew', {
@@ -40,7 +44,10 @@ beforeAll(async () => {
   );
   key = (await okData<{ key: string }>(admin.post('/v1/application/issueKey', { query: { id: app.id }, body: {} }))).key;
 });
-afterAll(async () => scene?.t.close());
+afterAll(async () => {
+  await scene?.t.close();
+  await standIns?.close();
+});
 
 interface Answer {
   status: number;
@@ -69,10 +76,11 @@ const claim = (memberId: number, token: string) => asMiniProgram('/v1/activities
 /** A claim campaign giving `count` coupons of the template per claim from a stock of `stock`, audited unless asked not to. */
 async function campaign(
   template: number,
-  options: { count?: number; stock?: number; perMember?: number; perDay?: number; audit?: boolean } = {},
+  options: { count?: number; stock?: number; perMember?: number; perDay?: number; audit?: boolean; view?: string } = {},
 ): Promise<number> {
+  const view = options.view ?? VIEW;
   const created = await okData<{ id: number }>(
-    admin.post(`/v1/${VIEW}/saveNew`, {
+    admin.post(`/v1/${view}/saveNew`, {
       body: {
         name: `领券 ${(serial += 1)}`,
         beginTime: '2020-01-01 00:00:00',
@@ -86,12 +94,12 @@ async function campaign(
       },
     }),
   );
-  if (options.audit !== false) await audit(created.id);
+  if (options.audit !== false) await audit(created.id, admin, view);
   return created.id;
 }
 
-async function audit(id: number, client: ApiClient = admin): Promise<void> {
-  await okData(client.post(`/v1/${VIEW}/audit`, { query: { id } }));
+async function audit(id: number, client: ApiClient = admin, view = VIEW): Promise<void> {
+  await okData(client.post(`/v1/${view}/audit`, { query: { id } }));
   await scene.t.app.sessionCache.sync();
 }
 
@@ -283,5 +291,61 @@ describe('saving and auditing a claim campaign', () => {
     await audit(id, second);
     const member = await newMember(admin);
     expect((await claim(member, await tokenFor(id, member))).status).toBe(200);
+  });
+});
+
+describe('WEI_XIN_COUPON: the card through the channel gateway', () => {
+  const WX = 'activity-wei-xin-coupon';
+  interface CallRow {
+    operation: string;
+    outcome: string;
+  }
+  const cardCalls = async () =>
+    (
+      await okData<{ records: CallRow[] }>(
+        admin.post('/v1/channel-calls/query', { body: { filters: { channel: 'wechat', operation: 'card/create' }, pageSize: 100 } }),
+      )
+    ).records;
+  const cardIdOf = async (id: number) => (await okData<{ wechatCardId: string | null }>(admin.get(`/v1/${WX}/info/${id}`))).wechatCardId;
+
+  it('records the card as not connected while WeChat is not, creates it once WeChat is, and answers its id to claims', async () => {
+    const template = await effectiveTemplate(admin, { name: 'WeChat card' });
+    const member = await newMember(admin);
+
+    // WeChat not connected: the audit records what it would have sent; claims still give the coupons.
+    const offline = await campaign(template, { count: 2, stock: 20, perMember: 1, view: WX });
+    expect(await cardCalls()).toMatchObject([{ operation: 'card/create', outcome: 'NOT_CONNECTED' }]);
+    expect(await cardIdOf(offline)).toBeNull();
+    const given = await claim(member, await tokenFor(offline, member));
+    expect(given.status, JSON.stringify(given.body)).toBe(200);
+    expect(given.body.data).toMatchObject({ activityId: offline, wechatCardId: null });
+    expect(given.body.data.couponIds).toHaveLength(2);
+
+    // Connected (WeChat's stand-in): the card is created, a 10-yuan cash card of the stock's 20.
+    const current = await okData<{ version: number }>(admin.get('/v1/wechat-channel/get'));
+    await okData(
+      admin.post('/v1/wechat-channel/save', {
+        body: {
+          appId: 'wx0123456789abcdef',
+          appSecret: standIns.wechat.appSecret,
+          apiBaseUrl: `${standIns.baseUrl}/wechat`,
+          version: current.version,
+        },
+      }),
+    );
+    const before = standIns.wechat.cardsCreated;
+    const online = await campaign(template, { count: 2, stock: 20, perMember: 1, view: WX });
+    expect(standIns.wechat.cardsCreated).toBe(before + 1);
+    const sent = standIns.received.filter((r) => r.path === '/wechat/card/create').at(-1);
+    expect(JSON.parse(sent!.body)).toMatchObject({
+      card: { card_type: 'CASH', cash: { reduce_cost: 1000, base_info: { sku: { quantity: 20 }, get_limit: 2 } } },
+    });
+    const cardId = `pCARD${before + 1}`;
+    expect(await cardIdOf(online)).toBe(cardId);
+    const second = await claim(member, await tokenFor(online, member));
+    expect(second.body.data).toMatchObject({ activityId: online, wechatCardId: cardId });
+    // The mini program's campaigns name no card.
+    const mini = await campaign(template, { count: 1, stock: 5 });
+    expect((await claim(member, await tokenFor(mini, member))).body.data).toMatchObject({ wechatCardId: null });
   });
 });

@@ -15,6 +15,7 @@ import { recordEvent } from '../webhooks/outbox';
 import { assertGiftApproved } from './gift-approval';
 import { stopRunOfActivity } from './group-send/group-send.runs';
 import { claimRuleIssues } from './claims/claim-rule';
+import { publishClaimCard } from './claims/wechat-card.publish';
 import { isTopUpKind, topUpRuleIssues } from './top-up-approval';
 
 /**
@@ -33,7 +34,7 @@ import { isTopUpKind, topUpRuleIssues } from './top-up-approval';
  * - claim kinds: a stock (the coupon budget) holding at least one claim's set (`claims/claim-rule.ts`);
  * - the value approval rule on the audit of a kind that gives value (`gift-approval.ts`: top-ups,
  *   bulk coupon issues, coupon claims);
- * - `audit` stamps `auditedAt`.
+ * - `audit` stamps `auditedAt`; a WeChat card coupon claim's card is published once it committed.
  *
  * The window's order (end after start) is the engine's own rule for every timeline.
  */
@@ -230,6 +231,12 @@ export const activityHooks = defineServerHooks('activity', {
       await assertGiftApproved({ db, actor, record });
     },
     stop: maintainRecord,
+  },
+  afterCommit: {
+    // A WeChat card coupon claim's card, published once the audit committed.
+    audit: async ({ app, actor, record }) => {
+      if (record.kind === 'WEI_XIN_COUPON') await publishClaimCard({ app, actor, record });
+    },
   },
   afterAction: {
     async audit({ db, actor, table, record }) {

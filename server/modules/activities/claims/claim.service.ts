@@ -45,6 +45,8 @@ export interface ClaimAnswer {
   readonly memberId: number;
   readonly awards: readonly Award[];
   readonly couponIds: readonly number[];
+  /** The WeChat card a WeChat card coupon claim published (wechat-card.publish.ts), for the member's page to add; else null. */
+  readonly wechatCardId: string | null;
 }
 
 /** The stored claim campaign's name (404 when the tenant has none of that id). */
@@ -118,7 +120,17 @@ async function giveClaim(input: {
     const key = given.reason === 'alreadyGiven' ? 'claims.tokenUsed' : `claims.${given.reason}`;
     throw new AppError('conflict', key, { values: { name: activity.name } });
   }
-  return { activityId: activity.id, number: activity.number, name: activity.name, memberId, awards, couponIds: given.couponIds };
+  const card = await tx.execute<{ wechat_card_id: string | null }>(sql`select wechat_card_id from activities
+    where tenant_id = ${tenantId} and id = ${activity.id}`);
+  return {
+    activityId: activity.id,
+    number: activity.number,
+    name: activity.name,
+    memberId,
+    awards,
+    couponIds: given.couponIds,
+    wechatCardId: card.rows[0]?.wechat_card_id ?? null,
+  };
 }
 
 /** A member's claim with a token (see the file's comment). */

@@ -1,4 +1,4 @@
-import { answers, arrayOf, objectOf, wire, type RouteDocs } from '../../../http/openapi.schemas';
+import { answers, arrayOf, nullable, objectOf, wire, type RouteDocs } from '../../../http/openapi.schemas';
 import { awardSchema } from '../engine/engine.openapi';
 
 /** The OpenAPI description of the coupon claim routes (claims.routes.ts). */
@@ -38,6 +38,10 @@ const claimAnswer = objectOf({
   memberId: { type: 'integer' },
   awards: arrayOf(awardSchema, 'What the claim gave'),
   couponIds: arrayOf({ type: 'integer' }, 'The coupons issued to the member'),
+  wechatCardId: nullable({
+    type: 'string',
+    description: "A WeChat card coupon claim's WeChat card (to add to the member's card holder); else null",
+  }),
 });
 
 export const claimDocs = {
