@@ -42,7 +42,10 @@ describe('a coupon claim campaign in the browser', () => {
     const list = new ListPage(page);
     await list.waitLoaded();
     await list.clickButton('新建活动');
-    await page.locator('.ant-dropdown:visible .ant-dropdown-menu-item').filter({ hasText: '小程序领券' }).click();
+    // The entry's two claim kinds: the mini program's and WeChat's card coupons.
+    const kinds = page.locator('.ant-dropdown:visible .ant-dropdown-menu-item');
+    await expect.poll(async () => kinds.allInnerTexts()).toEqual(['小程序领券', '微信卡券领券']);
+    await kinds.filter({ hasText: '小程序领券' }).click();
     await page.waitForURL((url) => url.hash.includes('/promotion/wechat-receive-coupon/mini-program-gain-coupon'));
     const form = new FormPage(page);
     await form.fillAll({ 活动名称: name, 开始时间: '2026-01-01 00:00:00', 结束时间: '2035-12-31 23:59:59' });
