@@ -20,7 +20,13 @@ export const weiXinCouponKind = defineActivityKind(
     parts: [],
     // The card WeChat gave when the campaign was published (set by the server; empty while WeChat is not connected).
     fields: {
-      wechatCardId: field.text({ label: ['微信卡券ID', 'WeChat card id'], maxLength: 64, serverManaged: true, inForm: false, inList: false }),
+      wechatCardId: field.text({
+        label: ['微信卡券ID', 'WeChat card id'],
+        maxLength: 64,
+        serverManaged: true,
+        inForm: false,
+        inList: false,
+      }),
     },
     rule: claimRule,
   },
