@@ -24,6 +24,7 @@ import { uploadsMessages } from './uploads.messages';
 import { couponsMessages } from '../coupons/coupons.messages';
 import { activityMessages } from '../promotion/activity.messages';
 import { activityScreenMessages } from '../promotion/activity-screens.messages';
+import { claimMessages } from '../promotion/claim.messages';
 import { groupSendMessages } from '../promotion/group-send.messages';
 import { thirdPartyMessages } from '../promotion/third-party.messages';
 import { topicScreenMessages } from '../promotion/topic-screens.messages';
@@ -64,6 +65,7 @@ export const MESSAGE_BOOKS: readonly MessageBook[] = [
   activityScreenMessages,
   groupSendMessages,
   thirdPartyMessages,
+  claimMessages,
   topicScreenMessages,
   audienceMessages,
   audienceBuilderMessages,

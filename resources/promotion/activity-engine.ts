@@ -29,6 +29,7 @@ export type MemberEventKind = KindsFiredBy<'memberEvent'>;
 export type TopUpKind = KindsFiredBy<'topUp'>;
 export type GroupSendKind = KindsFiredBy<'groupSend'>;
 export type ThirdPartyKind = KindsFiredBy<'thirdParty'>;
+export type ClaimKind = KindsFiredBy<'claim'>;
 export type ActivityKind = DeclaredKind;
 
 const kindsFiredBy = <K extends ActivityKind>(trigger: ActivityKindDecl['trigger']): readonly K[] =>
@@ -41,6 +42,7 @@ export const MEMBER_EVENT_KINDS: readonly MemberEventKind[] = kindsFiredBy<Membe
 export const TOP_UP_KINDS: readonly TopUpKind[] = kindsFiredBy<TopUpKind>('topUp');
 export const GROUP_SEND_KINDS: readonly GroupSendKind[] = kindsFiredBy<GroupSendKind>('groupSend');
 export const THIRD_PARTY_KINDS: readonly ThirdPartyKind[] = kindsFiredBy<ThirdPartyKind>('thirdParty');
+export const CLAIM_KINDS: readonly ClaimKind[] = kindsFiredBy<ClaimKind>('claim');
 
 /** Goods a rule applies to: all, only the listed, or all but the listed (codes of `product`). */
 export interface GoodsScope {

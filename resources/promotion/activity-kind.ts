@@ -39,6 +39,11 @@ export const ACTIVITY_FAMILIES = {
     title: ['第三方发券', 'Third-party coupons'],
     one: ['第三方发券活动', 'Third-party issuing campaign'],
   },
+  WECHAT_RECEIVE_COUPON: {
+    entry: 'wechat-receive-coupon',
+    title: ['微信领券', 'WeChat coupon claims'],
+    one: ['领券活动', 'Coupon claim campaign'],
+  },
 } as const satisfies Record<string, { entry: string; title: Bilingual; one: Bilingual }>;
 export type ActivityFamily = keyof typeof ACTIVITY_FAMILIES;
 
@@ -62,9 +67,10 @@ export interface ActivityKindDecl extends Omit<KindDef, 'entry'> {
    * What fires the kind: a sale (simulated by the simulator), an exchange, a member event, or a
    * top-up of stored value or of a prepaid card (simulated by the top-up simulator), or a send
    * to a customer group that a person starts (a background run, server/modules/activities/group-send),
-   * or a partner's application calling the API (server/modules/activities/third-party).
+   * or a partner's application calling the API (server/modules/activities/third-party), or a
+   * member's claim with a claim token (server/modules/activities/claims).
    */
-  readonly trigger: 'sale' | 'exchange' | 'memberEvent' | 'topUp' | 'groupSend' | 'thirdParty';
+  readonly trigger: 'sale' | 'exchange' | 'memberEvent' | 'topUp' | 'groupSend' | 'thirdParty' | 'claim';
 }
 
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
@@ -97,7 +103,7 @@ function withParts<K extends ActivityKindDecl>(kind: K): K & { readonly rule: Ki
  * each one to all of them). `engine.read` sees the stored rule typed from these very fields.
  */
 export function defineActivityKind<
-  const K extends ActivityKindDecl & { readonly trigger: 'exchange' | 'memberEvent' | 'topUp' | 'groupSend' | 'thirdParty' },
+  const K extends ActivityKindDecl & { readonly trigger: 'exchange' | 'memberEvent' | 'topUp' | 'groupSend' | 'thirdParty' | 'claim' },
   Rule extends object,
 >(
   kind: K,

@@ -9,6 +9,8 @@ export const activityScreenMessages = defineMessages({
     'Enter a sale to see which activities would fire, which were excluded and why, and what each gives; nothing is posted.',
   ],
   'activity.sim.member': ['会员', 'Member'],
+  'activity.sim.claimTitle': ['领券模拟（不发券）', 'Claim simulator (issues nothing)'],
+  'activity.sim.claimGives': ['该会员此时领取可得', 'A claim by this member now gives'],
   'activity.sim.topUpTitle': ['充值模拟（不记账）', 'Top-up simulator (posts nothing)'],
   'activity.sim.topUpAmount': ['充值金额(元)', 'Top-up amount (yuan)'],
   'activity.sim.topUpAmountRequired': ['请输入充值金额', 'Enter the amount topped up'],

@@ -50,6 +50,14 @@ function key(): Buffer {
   return activeKey;
 }
 
+/**
+ * A key for one purpose derived from the installation's key (HKDF-SHA-256, `info` the purpose):
+ * what a signature the server checks later is made with (claim tokens), never the sealing key itself.
+ */
+export function purposeKey(purpose: string): Buffer {
+  return Buffer.from(hkdfSync('sha256', key(), Buffer.from('loyalty-console'), Buffer.from(purpose), 32));
+}
+
 /** Seals a secret's text for storage. */
 export function sealSecret(plain: string): string {
   const k = key();

@@ -154,15 +154,20 @@ async function activityContractBody(resource: ResourceDef): Promise<Record<strin
   const family = resource.fixedFilter?.family;
   const kind = resource.fixedFilter?.kind ?? ACTIVITY_KINDS.find((k) => family === undefined || k.family === family)?.value;
   // Points for coupons gives coupons: of an effective template; so does a bulk coupon issue, to a
-  // group, and a third-party issuing campaign, through its application (with a coupon budget, so
-  // its maker may audit it alone).
-  const coupon = ['SCORE_GAIN_COUPON', 'GROUP_COUPON', 'THIRD_PARTY_ISSUE'].includes(String(kind)) ? await effectiveCouponTemplate() : null;
+  // group, a third-party issuing campaign, through its application (with a coupon budget, so its
+  // maker may audit it alone), and a claim campaign.
+  const claim = kind === 'MINI_PROGRAM_GAIN_COUPON' || kind === 'WEI_XIN_COUPON';
+  const coupon =
+    ['SCORE_GAIN_COUPON', 'GROUP_COUPON', 'THIRD_PARTY_ISSUE'].includes(String(kind)) || claim ? await effectiveCouponTemplate() : null;
   const bulk = kind === 'GROUP_COUPON' ? { groupSendGroup: await contractGroup(), groupSendTemplate: coupon, groupSendCount: 1 } : {};
   const third =
     kind === 'THIRD_PARTY_ISSUE'
       ? { thirdApplication: await contractApplication(), thirdTemplate: coupon, thirdMaxPerRequest: 1, thirdSettlementPrice: 0 }
       : {};
+  // A claim campaign has a stock (its coupon budget).
+  const claimed = claim ? { claimTemplate: coupon, claimCount: 1 } : {};
   return {
+    ...(claim ? { budget: { totalCoupons: 100 } } : {}),
     birthdayGives: resource.fixedFilter?.birthdayGives ?? 'POINTS',
     ...(resource.fixedFilter?.kind === undefined ? { kind } : {}),
     beginTime: '2026-01-01 00:00:00',
@@ -180,6 +185,7 @@ async function activityContractBody(resource: ResourceDef): Promise<Record<strin
       topUpRepeat: 'EVERY',
       ...bulk,
       ...third,
+      ...claimed,
     },
     ...(kind === 'THIRD_PARTY_ISSUE' ? { budget: { totalCoupons: 1 } } : {}),
   };
@@ -994,6 +1000,15 @@ const RELATION_OVERRIDES: Readonly<
     body: (r) => ({
       kind: 'GROUP_COUPON',
       rule: { groupSendGroup: r['customer-group'], groupSendTemplate: r['coupon-template'], groupSendCount: 1 },
+    }),
+    direct: true,
+  },
+  // A claim campaign names an effective template and has a stock (stored directly).
+  'activity.rule.claimTemplate': {
+    body: (r) => ({
+      kind: 'MINI_PROGRAM_GAIN_COUPON',
+      rule: { claimTemplate: r['coupon-template'], claimCount: 1 },
+      budget: { totalCoupons: 10 },
     }),
     direct: true,
   },

@@ -106,23 +106,29 @@ export async function startStandIns(): Promise<StandIns> {
     return json(res, { errcode: 0, errmsg: 'ok' });
   };
 
-  // card/create: a member card with the base_info WeChat requires, a title of at most 16
-  // characters and one of its 14 colours; otherwise errcode 47001 (data format error).
+  // card/create: a member card, a cash coupon or a general coupon, with the base_info WeChat
+  // requires, a title of at most 16 characters (9 for a coupon) and one of its 14 colours;
+  // otherwise errcode 47001 (data format error).
   const wechatCardCreate = (body: string, res: http.ServerResponse) => {
-    const card = (
-      JSON.parse(body || '{}') as {
-        card?: { card_type?: string; member_card?: { base_info?: Record<string, unknown>; prerogative?: string } };
-      }
-    ).card;
-    const base = card?.member_card?.base_info ?? {};
+    const card = (JSON.parse(body || '{}') as { card?: Record<string, unknown> & { card_type?: string } }).card;
+    const kind = { MEMBER_CARD: 'member_card', CASH: 'cash', GENERAL_COUPON: 'general_coupon' }[card?.card_type ?? ''];
+    const inner = (kind === undefined ? undefined : card?.[kind]) as
+      { base_info?: Record<string, unknown>; prerogative?: string; reduce_cost?: number; default_detail?: string } | undefined;
+    const base = inner?.base_info ?? {};
+    const own =
+      kind === 'member_card'
+        ? typeof inner?.prerogative === 'string'
+        : kind === 'cash'
+          ? Number.isInteger(inner?.reduce_cost) && (inner?.reduce_cost ?? 0) > 0
+          : typeof inner?.default_detail === 'string';
     const valid =
-      card?.card_type === 'MEMBER_CARD' &&
+      kind !== undefined &&
       typeof base.title === 'string' &&
-      [...base.title].length <= 16 &&
+      [...base.title].length <= (kind === 'member_card' ? 16 : 9) &&
       typeof base.brand_name === 'string' &&
       typeof base.notice === 'string' &&
       /^Color(010|020|030|040|050|060|070|080|081|082|090|100|101|102)$/.test(String(base.color)) &&
-      typeof card.member_card?.prerogative === 'string';
+      own;
     if (!valid) return json(res, { errcode: 47001, errmsg: 'data format error' });
     state.wechat.cardsCreated += 1;
     return json(res, { errcode: 0, errmsg: 'ok', card_id: `pCARD${state.wechat.cardsCreated}` });

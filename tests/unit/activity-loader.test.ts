@@ -3,6 +3,7 @@ import type { ObjectField } from '../../resources/define';
 import { activities } from '../../resources/promotion/activity.resource';
 import { ACTIVITY_KINDS } from '../../resources/promotion/kinds/index';
 import {
+  CLAIM_KINDS,
   EXCHANGE_KINDS,
   GROUP_SEND_KINDS,
   MEMBER_EVENT_KINDS,
@@ -50,7 +51,15 @@ describe('activity declarations', () => {
   it('declare every kind of the engine contract, once', () => {
     const declared = ACTIVITY_KINDS.map((k) => k.value).sort();
     expect(declared).toEqual(
-      [...SALE_KINDS, ...EXCHANGE_KINDS, ...MEMBER_EVENT_KINDS, ...TOP_UP_KINDS, ...GROUP_SEND_KINDS, ...THIRD_PARTY_KINDS].sort(),
+      [
+        ...SALE_KINDS,
+        ...EXCHANGE_KINDS,
+        ...MEMBER_EVENT_KINDS,
+        ...TOP_UP_KINDS,
+        ...GROUP_SEND_KINDS,
+        ...THIRD_PARTY_KINDS,
+        ...CLAIM_KINDS,
+      ].sort(),
     );
     expect(Object.keys((activities.base.fields.kind as { options: object }).options).sort()).toEqual(declared);
   });

@@ -12,6 +12,7 @@ import { goodsAmountCouponKind } from './goods-amount-coupon.kind';
 import { goodsAmountGiftKind } from './goods-amount-gift.kind';
 import { goodsGroupQtyExtraPointsKind } from './goods-group-qty-extra-points.kind';
 import { goodsQtyCouponKind } from './goods-qty-coupon.kind';
+import { miniProgramGainCouponKind } from './mini-program-gain-coupon.kind';
 import { inviteGiftKind } from './invite-gift.kind';
 import { nonPointsGoodsKind } from './non-points-goods.kind';
 import { pointsAsCashKind } from './points-as-cash.kind';
@@ -26,6 +27,7 @@ import { storeValueActiveKind } from './store-value-active.kind';
 import { thirdPartyIssueKind } from './third-party-issue.kind';
 import { upgradeGiftKind } from './upgrade-gift.kind';
 import { useCouponSendCouponKind } from './use-coupon-send-coupon.kind';
+import { weiXinCouponKind } from './wei-xin-coupon.kind';
 
 /** Every kind by its stored value, with its literal type: what the engine's typed rules derive from. */
 export const KIND_DECLARATIONS = {
@@ -52,6 +54,8 @@ export const KIND_DECLARATIONS = {
   PREPAY_CARD_CHARGE_GIFT: prepayCardChargeGiftKind,
   GROUP_COUPON: groupCouponKind,
   THIRD_PARTY_ISSUE: thirdPartyIssueKind,
+  MINI_PROGRAM_GAIN_COUPON: miniProgramGainCouponKind,
+  WEI_XIN_COUPON: weiXinCouponKind,
 } as const;
 
 /** The stored value of a declared kind. */

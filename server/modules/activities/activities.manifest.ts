@@ -2,6 +2,7 @@ import { promotionSeeder } from '../../db/seed/promotion.seed';
 import { defineDomain } from '../domain-manifest';
 import { activityEvaluationExport } from './activity-evaluation.export';
 import { activityHooks, subResourceViewHooks } from './activity.hooks';
+import { activityClaimRoutes } from './claims/claims.routes';
 import { activityEngineRoutes } from './engine/engine.routes';
 import { activityEventsPlugin } from './events/events.plugin';
 import { groupSendRecipientsSource } from './group-send/group-send-recipients.source';
@@ -9,7 +10,7 @@ import { groupSendRoutes } from './group-send/group-send.routes';
 import { thirdPartyIssuesSource } from './third-party/third-party-issues.source';
 import { thirdPartyRoutes } from './third-party/third-party.routes';
 
-/** Marketing activities: the declarations' hooks, the effect evaluation, member events and their jobs, bulk coupon issues' send runs, third-party issuing. */
+/** Marketing activities: the declarations' hooks, the effect evaluation, member events and their jobs, bulk coupon issues' send runs, third-party issuing, coupon claims. */
 export const activitiesDomain = defineDomain({
   name: 'activities',
   plugins: [
@@ -17,6 +18,7 @@ export const activitiesDomain = defineDomain({
     { name: 'activity-events', plugin: activityEventsPlugin },
     { name: 'group-send', plugin: groupSendRoutes },
     { name: 'third-party', plugin: thirdPartyRoutes },
+    { name: 'activity-claims', plugin: activityClaimRoutes },
   ],
   hooks: [activityHooks, ...subResourceViewHooks],
   exports: [activityEvaluationExport],

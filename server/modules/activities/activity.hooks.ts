@@ -14,6 +14,8 @@ import type { Actor } from '../../crud/actor';
 import { recordEvent } from '../webhooks/outbox';
 import { assertGiftApproved } from './gift-approval';
 import { stopRunOfActivity } from './group-send/group-send.runs';
+import { claimRuleIssues } from './claims/claim-rule';
+import { publishClaimCard } from './claims/wechat-card.publish';
 import { isTopUpKind, topUpRuleIssues } from './top-up-approval';
 
 /**
@@ -29,9 +31,10 @@ import { isTopUpKind, topUpRuleIssues } from './top-up-approval';
  * - a listed goods scope lists something; a reward gives something (points > 0 where points are
  *   the reward); coupon templates exist, are the tenant's and are effective;
  * - top-up kinds: tiers giving something, a coupon template when a tier gives coupons;
+ * - claim kinds: a stock (the coupon budget) holding at least one claim's set (`claims/claim-rule.ts`);
  * - the value approval rule on the audit of a kind that gives value (`gift-approval.ts`: top-ups,
- *   bulk coupon issues, third-party issuing);
- * - `audit` stamps `auditedAt`.
+ *   bulk coupon issues, third-party issuing, coupon claims);
+ * - `audit` stamps `auditedAt`; a WeChat card coupon claim's card is published once it committed.
  *
  * The window's order (end after start) is the engine's own rule for every timeline.
  */
@@ -154,7 +157,14 @@ function rewardIssues(kind: string, value: (name: string) => unknown): FieldErro
 async function templateIssues(ctx: HookContext, value: (name: string) => unknown): Promise<FieldError[]> {
   const named: { field: string; id: number }[] = [];
   // Only the reward's templates must be effective; a template whose coupons are used may since have stopped.
-  for (const member of ['rewardCouponTemplate', 'inviteeCouponTemplate', 'topUpCouponTemplate', 'groupSendTemplate', 'thirdTemplate']) {
+  for (const member of [
+    'rewardCouponTemplate',
+    'inviteeCouponTemplate',
+    'topUpCouponTemplate',
+    'groupSendTemplate',
+    'thirdTemplate',
+    'claimTemplate',
+  ]) {
     const id = ruleMember(value, member);
     if (typeof id === 'number') named.push({ field: `rule.${member}`, id });
   }
@@ -195,6 +205,7 @@ async function checkActivity(
     ...ladderIssues('rule.topUpTiers', ruleMember(value, 'topUpTiers')),
   );
   if (isTopUpKind(kind)) issues.push(...topUpRuleIssues(value('rule')));
+  issues.push(...claimRuleIssues(kind, value('rule'), value('budget')));
   const scope = value('goodsScope');
   const listed = ['goods', 'categories', 'brands'].some((name) => asLines(value(name)).length > 0);
   if ((scope === 'INCLUDE' || scope === 'EXCLUDE') && !listed) issues.push({ field: 'goods', key: 'activity.scopeEmpty' });
@@ -227,6 +238,12 @@ export const activityHooks = defineServerHooks('activity', {
       await assertGiftApproved({ db, actor, record });
     },
     stop: maintainRecord,
+  },
+  afterCommit: {
+    // A WeChat card coupon claim's card, published once the audit committed.
+    audit: async ({ app, actor, record }) => {
+      if (record.kind === 'WEI_XIN_COUPON') await publishClaimCard({ app, actor, record });
+    },
   },
   afterAction: {
     async audit({ db, actor, table, record }) {

@@ -13,11 +13,14 @@
  * - a third-party issuing campaign (THIRD_PARTY_ISSUE): everything the partner may issue, the
  *   template's worth × the coupon budget (`budget.totalCoupons`); without a coupon budget the
  *   partner's issuing is unbounded, so a second person always audits it.
+ * - a coupon claim campaign: its whole stock at its worth (`claims/claim-rule.ts`), the same
+ *   batch grant handed out a claim at a time.
  */
 import { sql } from 'drizzle-orm';
 import type { ValueKind } from '../../../resources/define';
 import { pick } from '../../../resources/messages/bilingual';
 import { approvalMessages } from '../../../resources/messages/approval.messages';
+import { CLAIM_KINDS } from '../../../resources/promotion/activity-engine';
 import { groupCouponKind } from '../../../resources/promotion/kinds/group-coupon.kind';
 import { thirdPartyIssueKind } from '../../../resources/promotion/kinds/third-party-issue.kind';
 import type { Actor } from '../../crud/actor';
@@ -28,6 +31,7 @@ import { AppError } from '../../http/envelope';
 import { groupSelection } from '../audiences/audience.compute';
 import { couponWorth, UNBOUNDED_CENTS } from '../coupons/coupon-worth';
 import { readTemplate } from '../coupons/template-terms';
+import { claimGiving } from './claims/claim-rule';
 import { topUpGiving } from './top-up-approval';
 
 /** The most an activity gives one member, per kind of value, in units (cents or points). */
@@ -39,7 +43,7 @@ interface GivingArgs {
   readonly tenantId: number;
   readonly kind: string;
   readonly rule: unknown;
-  /** The activity's budgets (`budget` object). */
+  /** The activity's budgets (`budget` object; a claim campaign's stock is its coupon budget). */
   readonly budget?: unknown;
   readonly members?: number;
 }
@@ -101,6 +105,7 @@ const GIVINGS: Readonly<Record<string, GivingReader>> = {
   PREPAY_CARD_CHARGE_GIFT: topUpGiving,
   GROUP_COUPON: groupCouponGiving,
   THIRD_PARTY_ISSUE: thirdPartyGiving,
+  ...Object.fromEntries(CLAIM_KINDS.map((kind) => [kind, claimGiving])),
 };
 
 /**

@@ -60,3 +60,13 @@ export type SimulateTopUpAnswer = ApiData<'post', '/v1/activities/simulate-top-u
 export function simulateTopUp(body: SimulateTopUpRequest): Promise<SimulateTopUpAnswer> {
   return typedPost('/v1/activities/simulate-top-up', { data: body });
 }
+
+/** What the claim simulator sends: the claim campaign and the member. */
+export type SimulateClaimRequest = ApiBody<'post', '/v1/activities/simulate-claim'>;
+/** What the member's claim would give. */
+export type SimulateClaimAnswer = ApiData<'post', '/v1/activities/simulate-claim'>;
+
+/** What a member's claim would give now; issues nothing. */
+export function simulateClaim(body: SimulateClaimRequest): Promise<SimulateClaimAnswer> {
+  return typedPost('/v1/activities/simulate-claim', { data: body });
+}

@@ -15,6 +15,7 @@ import { viewLocation } from '../../screens/generic/resource-routes';
 import type { ApiRecord, Translate } from '../../fields/field-kind';
 import { useTranslate } from '../../screens/generic/use-translate';
 
+const ClaimSimulator = lazy(() => import('./claim-simulator').then((m) => ({ default: m.ClaimSimulator })));
 const TopUpSimulator = lazy(() => import('./top-up-simulator').then((m) => ({ default: m.TopUpSimulator })));
 const ActivitySimulator = lazy(() => import('./activity-simulator').then((m) => ({ default: m.ActivitySimulator })));
 
@@ -55,8 +56,8 @@ export function NewByKind(props: { readonly family: ActivityFamily }) {
 }
 
 /**
- * The detail's simulator: a sale for a sale kind, a top-up for a top-up kind; member events and
- * exchanges fire where they happen.
+ * The detail's simulator: a sale for a sale kind, a top-up for a top-up kind, a member's claim for
+ * a claim kind; member events and exchanges fire where they happen.
  */
 export function SimulateTab(props: { readonly record: ApiRecord; readonly t: Translate }) {
   const { record, t } = props;
@@ -65,6 +66,12 @@ export function SimulateTab(props: { readonly record: ApiRecord; readonly t: Tra
     return (
       <Suspense fallback={<Skeleton active />}>
         <TopUpSimulator t={t} kind={String(record.kind) as TopUpKind} activityId={Number(record.id)} />
+      </Suspense>
+    );
+  if (trigger === 'claim')
+    return (
+      <Suspense fallback={<Skeleton active />}>
+        <ClaimSimulator t={t} activityId={Number(record.id)} />
       </Suspense>
     );
   return trigger === 'sale' ? (

@@ -24,7 +24,9 @@ export type AwardSource =
   /** A bulk coupon issue's run (`run:<id>`, group-send/). */
   | 'group-send'
   /** A partner application's issue (`third-party/`), by its request number. */
-  | 'third-party';
+  | 'third-party'
+  /** A member's coupon claim (the claim token's nonce, claims/). */
+  | 'claim';
 
 export interface AwardRecord {
   readonly activityId: number;

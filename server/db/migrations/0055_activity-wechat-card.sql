@@ -1,0 +1,1 @@
+ALTER TABLE "activities" ADD COLUMN "wechat_card_id" text;

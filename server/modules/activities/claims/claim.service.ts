@@ -1,0 +1,187 @@
+/**
+ * Coupon claims (issue 28 item 2): a member claims the coupon set of a running claim campaign
+ * (`CLAIM_KINDS`, resources/promotion/kinds/claim.ts) from the mini program, with a signed,
+ * single-use claim token bound to the member (claim-token.ts).
+ *
+ * - `issueClaimToken`: a token for a member and a claim campaign of the tenant (404 for an
+ *   unknown campaign or member). Nothing is taken yet.
+ * - `claimCoupons`: checks the token (400 on `token`: not ours, tampered, ended; 403 when it was
+ *   made for another member), then in one transaction: the campaign running (404 / 409
+ *   `claims.closed`), the member in its scope and able to transact, and the giving by the engine's
+ *   `giveOnce` (events/give.ts): the stock and the per-member and per-day limits taken from the
+ *   activity's budget (all or nothing, exact under concurrency), the coupons issued through the
+ *   coupons module's issue path (source ACTIVITY, source ref the activity number) and the claim
+ *   recorded in `activity_awards` under source `claim`, number the token's nonce. That record's
+ *   unique key is what makes a token single-use: a replay (or the same token twice at once) finds
+ *   the claim given and gets nothing (409 `claims.tokenUsed`). A limit reached answers 409 naming
+ *   it and takes nothing; the token stays unused.
+ * - `simulateClaim`: the same giving for an activity in any state, rolled back (its detail's simulator).
+ */
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../../db/connection';
+import { AppError, badInput, forbidden } from '../../../http/envelope';
+import { CLAIM_KINDS, type Award, type PreparedActivity } from '../../../../resources/promotion/activity-engine';
+import { claimAwards, type ClaimRule } from '../../../../resources/promotion/kinds/claim';
+import { activeSet } from '../engine/active-set';
+import { eventExclusion, isTimeExclusion } from '../events/evaluate';
+import { giveOnce } from '../events/give';
+import { factsFor, memberContext } from '../events/member-events';
+import { readClaimToken, signClaimToken } from './claim-token';
+
+const isClaim = (kind: string): boolean => (CLAIM_KINDS as readonly string[]).includes(kind);
+
+export interface ClaimTokenAnswer {
+  readonly token: string;
+  readonly activityId: number;
+  readonly memberId: number;
+  readonly expiresAt: Date;
+}
+
+export interface ClaimAnswer {
+  readonly activityId: number;
+  readonly number: string;
+  readonly name: string;
+  readonly memberId: number;
+  readonly awards: readonly Award[];
+  readonly couponIds: readonly number[];
+  /** The WeChat card a WeChat card coupon claim published (wechat-card.publish.ts), for the member's page to add; else null. */
+  readonly wechatCardId: string | null;
+}
+
+/** The stored claim campaign's name (404 when the tenant has none of that id). */
+async function storedClaimActivity(db: DbOrTx, tenantId: number, activityId: number): Promise<{ name: string }> {
+  const stored = await db.execute<{ name: string; kind: string }>(sql`select name, kind from activities
+    where tenant_id = ${tenantId} and id = ${activityId}`);
+  const row = stored.rows[0];
+  if (!row || !isClaim(row.kind)) throw new AppError('notFound', 'claims.activityNotFound', { values: { activityId } });
+  return row;
+}
+
+/** A claim token for a member and one of the tenant's claim campaigns. */
+export async function issueClaimToken(input: {
+  db: Db;
+  tenantId: number;
+  now: Date;
+  activityId: number;
+  memberId: number;
+}): Promise<ClaimTokenAnswer> {
+  const { db, tenantId, activityId, memberId } = input;
+  await storedClaimActivity(db, tenantId, activityId);
+  const member = await db.execute(sql`select 1 from members where tenant_id = ${tenantId} and id = ${memberId}`);
+  if (member.rows.length === 0) throw new AppError('notFound', 'claims.memberNotFound', { values: { memberId } });
+  const { token, body } = signClaimToken({ tenantId, activityId, memberId, now: input.now });
+  return { token, activityId, memberId, expiresAt: body.expiresAt };
+}
+
+/** The running claim campaign, or the 404 / 409 that says why there is none. */
+async function runningClaim(tx: DbOrTx, tenantId: number, activityId: number): Promise<PreparedActivity> {
+  const active = (await activeSet(tx, tenantId)).activities.find((a) => a.id === activityId && isClaim(a.kind));
+  if (active) return active;
+  const { name } = await storedClaimActivity(tx, tenantId, activityId);
+  throw new AppError('conflict', 'claims.closed', { values: { name } });
+}
+
+/**
+ * The giving of one claim in the caller's transaction: the member in the campaign's window and
+ * scope, then `giveOnce` under the claim's number (the token's nonce). Throws the refusal.
+ */
+async function giveClaim(input: {
+  tx: DbOrTx;
+  tenantId: number;
+  activity: PreparedActivity;
+  memberId: number;
+  claimNo: string;
+  now: Date;
+  operatorId: number | null;
+}): Promise<ClaimAnswer> {
+  const { tx, tenantId, activity, memberId, now } = input;
+  const context = await memberContext(tx, tenantId, memberId, now);
+  if (!context) throw new AppError('notFound', 'claims.memberNotFound', { values: { memberId } });
+  const exclusion = eventExclusion(activity, await factsFor(tx, tenantId, activity, context.facts));
+  if (isTimeExclusion(exclusion)) throw new AppError('conflict', 'claims.closed', { values: { name: activity.name } });
+  if (exclusion) throw new AppError('conflict', 'claims.outOfScope', { values: { name: activity.name } });
+  const awards = claimAwards(activity.rule as ClaimRule & { kind: string });
+  const given = await giveOnce({
+    tx,
+    tenantId,
+    activity,
+    memberId,
+    awards,
+    source: 'claim',
+    sourceNo: input.claimNo,
+    now,
+    localDate: context.facts.localDate,
+    zone: context.zone,
+    operatorId: input.operatorId,
+    couponSource: 'ACTIVITY',
+  });
+  if (!given.given) {
+    const key = given.reason === 'alreadyGiven' ? 'claims.tokenUsed' : `claims.${given.reason}`;
+    throw new AppError('conflict', key, { values: { name: activity.name } });
+  }
+  const card = await tx.execute<{ wechat_card_id: string | null }>(sql`select wechat_card_id from activities
+    where tenant_id = ${tenantId} and id = ${activity.id}`);
+  return {
+    activityId: activity.id,
+    number: activity.number,
+    name: activity.name,
+    memberId,
+    awards,
+    couponIds: given.couponIds,
+    wechatCardId: card.rows[0]?.wechat_card_id ?? null,
+  };
+}
+
+/** A member's claim with a token (see the file's comment). */
+export async function claimCoupons(input: {
+  db: Db;
+  tenantId: number;
+  operatorId: number | null;
+  now: Date;
+  memberId: number;
+  token: string;
+}): Promise<ClaimAnswer> {
+  const { db, tenantId, memberId, now } = input;
+  const body = readClaimToken(input.token);
+  if (!body || body.tenantId !== tenantId) throw badInput('error.fieldsInvalid', [{ field: 'token', key: 'claims.tokenInvalid' }]);
+  if (body.expiresAt.getTime() <= now.getTime()) throw badInput('error.fieldsInvalid', [{ field: 'token', key: 'claims.tokenExpired' }]);
+  if (body.memberId !== memberId) throw forbidden('claims.tokenOtherMember');
+  return db.transaction(async (tx) => {
+    const activity = await runningClaim(tx, tenantId, body.activityId);
+    return giveClaim({ tx, tenantId, activity, memberId, claimNo: body.nonce, now, operatorId: input.operatorId });
+  });
+}
+
+/** Carries a simulation's answer out of the transaction it rolls back. */
+class Simulated extends Error {
+  constructor(readonly answer: ClaimAnswer) {
+    super('simulated claim');
+  }
+}
+
+/**
+ * What a claim would give the member now under the activity, in any state (its detail simulates
+ * it before its audit): the claim's own giving, stock and limits as they stand, in a transaction
+ * that always rolls back; a refusal is the claim's own.
+ */
+export async function simulateClaim(input: {
+  db: Db;
+  tenantId: number;
+  operatorId: number | null;
+  now: Date;
+  activity: PreparedActivity;
+  memberId: number;
+}): Promise<ClaimAnswer> {
+  const { activity } = input;
+  if (!isClaim(activity.kind)) throw new AppError('notFound', 'claims.activityNotFound', { values: { activityId: activity.id } });
+  try {
+    await input.db.transaction(async (tx) => {
+      throw new Simulated(await giveClaim({ ...input, tx, claimNo: `simulation:${randomUUID()}` }));
+    });
+  } catch (error) {
+    if (error instanceof Simulated) return error.answer;
+    throw error;
+  }
+  throw new Error('unreachable: the simulation always rolls back');
+}
