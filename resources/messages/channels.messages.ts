@@ -79,6 +79,12 @@ export const channelsMessages = defineMessages({
   'walletCard.preview.number': ['卡号', 'Card number'],
   'walletCard.preview.openCard': ['领取会员卡', 'Get the card'],
   'walletCard.preview.ok': ['符合两个平台的限制', 'Within both platforms’ limits'],
+  // WeChat pay-to-join rules (server/modules/channels/wechat-pay-rule.hooks.ts).
+  'payRule.costOrder': ['{label}必须高于{least}', '{label} must be above {least}'],
+  'payRule.windowTooLong': [
+    '微信支付即会员规则的有效期最多 {max} 天（{label}太晚）',
+    'WeChat runs a pay-to-join rule at most {max} days ({label} is too late)',
+  ],
   // Member channel identities (server/modules/channels/member-channel-identity.hooks.ts).
   'identity.taken': ['该{channel}身份已属于另一位会员', 'This {channel} identity already belongs to another member'],
   'identity.memberHasChannel': ['该会员已有{channel}身份', 'This member already has a {channel} identity'],
