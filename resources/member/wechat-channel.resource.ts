@@ -52,7 +52,12 @@ export const wechatChannelResource = defineResource({
       label: ['微信授权页地址', 'WeChat authorisation page'],
       defaultValue: 'https://mp.weixin.qq.com/cgi-bin/componentloginpage',
     }),
-    authorizerAppId: field.text({ label: ['已授权公众号AppID', 'Authorised account AppID'], maxLength: 32, serverManaged: true, inForm: false }),
+    authorizerAppId: field.text({
+      label: ['已授权公众号AppID', 'Authorised account AppID'],
+      maxLength: 32,
+      serverManaged: true,
+      inForm: false,
+    }),
     authorizedAt: field.datetime({ label: ['授权时间', 'Authorised at'], serverManaged: true, inForm: false }),
     authorizedScopes: field.text({
       label: ['授权的权限集', 'Permissions granted'],

@@ -117,7 +117,12 @@ describe('WeChat official-account authorisation', () => {
       expect.arrayContaining(['cgi-bin/component/api_create_preauthcode', 'cgi-bin/component/api_query_auth']),
     );
     const log = JSON.stringify(calls);
-    for (const secret of [standIns.wechat.componentAppSecret, standIns.wechat.componentVerifyTicket, 'AUTHORIZER-TOKEN', 'AUTHORIZER-REFRESH'])
+    for (const secret of [
+      standIns.wechat.componentAppSecret,
+      standIns.wechat.componentVerifyTicket,
+      'AUTHORIZER-TOKEN',
+      'AUTHORIZER-REFRESH',
+    ])
       expect(log).not.toContain(secret);
   });
 
@@ -149,7 +154,10 @@ describe('WeChat member code', () => {
     expect(long.body.data.fields[0].msg).toContain('128');
     for (const expireSeconds of [59, 1801]) {
       const current = await ok<{ version: number }>(admin.get('/v1/wechat-member-code/get'));
-      const bad = await admin.post('/v1/wechat-member-code/save', { ...en, body: { scene: 'store-1', expireSeconds, version: current.version } });
+      const bad = await admin.post('/v1/wechat-member-code/save', {
+        ...en,
+        body: { scene: 'store-1', expireSeconds, version: current.version },
+      });
       expect(bad.status).toBe(400);
       expect(fieldsOf(bad.body)).toEqual(['expireSeconds']);
       expect(bad.body.data.fields[0].msg).toMatch(expireSeconds === 59 ? /60/ : /1800/);
@@ -204,12 +212,18 @@ describe('WeChat pay-to-join rules', () => {
     expect(order.body.data.fields[0].msg).toBe('最高支付金额(元)必须高于最低支付金额(元)');
 
     const tooLate = utcText(new Date(begin.getTime() + 90 * DAY + 1000));
-    const long = await admin.post('/v1/wechat-pay-rule/saveNew', { headers: { ...en.headers, ...utc.headers }, body: rule({ endTime: tooLate }) });
+    const long = await admin.post('/v1/wechat-pay-rule/saveNew', {
+      headers: { ...en.headers, ...utc.headers },
+      body: rule({ endTime: tooLate }),
+    });
     expect(long.status).toBe(400);
     expect(fieldsOf(long.body)).toEqual(['endTime']);
     expect(long.body.data.fields[0].msg).toBe('WeChat runs a pay-to-join rule at most 90 days (Ends is too late)');
 
-    const exactly = await admin.post('/v1/wechat-pay-rule/saveNew', { ...utc, body: rule({ endTime: utcText(new Date(begin.getTime() + 90 * DAY)) }) });
+    const exactly = await admin.post('/v1/wechat-pay-rule/saveNew', {
+      ...utc,
+      body: rule({ endTime: utcText(new Date(begin.getTime() + 90 * DAY)) }),
+    });
     expect(exactly.status).toBe(200);
     const mch = await admin.post('/v1/wechat-pay-rule/saveNew', { ...utc, body: rule({ merchantIds: '19000,abc' }) });
     expect(fieldsOf(mch.body)).toEqual(['merchantIds']);

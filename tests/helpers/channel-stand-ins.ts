@@ -166,7 +166,11 @@ export async function startStandIns(): Promise<StandIns> {
   // card/qrcode/create: a card QR code with an expiry of 60–1800 s or none and a scene of at most
   // 128 characters; otherwise errcode 40009-ish data errors as WeChat answers them.
   const wechatCardQrcode = (body: string, res: http.ServerResponse) => {
-    const request = JSON.parse(body || '{}') as { action_name?: string; expire_seconds?: number; action_info?: { card?: { outer_str?: string } } };
+    const request = JSON.parse(body || '{}') as {
+      action_name?: string;
+      expire_seconds?: number;
+      action_info?: { card?: { outer_str?: string } };
+    };
     const expiry = request.expire_seconds;
     const scene = request.action_info?.card?.outer_str ?? '';
     if (request.action_name !== 'QR_CARD' || (expiry !== undefined && (expiry < 60 || expiry > 1800)) || [...scene].length > 128) {
@@ -187,7 +191,11 @@ export async function startStandIns(): Promise<StandIns> {
   const wechatPayGift = (body: string, res: http.ServerResponse) => {
     const rule = (
       JSON.parse(body || '{}') as {
-        rule_info?: { type?: string; base_info?: { begin_time?: number; end_time?: number }; member_rule?: { least_cost?: number; max_cost?: number } };
+        rule_info?: {
+          type?: string;
+          base_info?: { begin_time?: number; end_time?: number };
+          member_rule?: { least_cost?: number; max_cost?: number };
+        };
       }
     ).rule_info;
     const base = rule?.base_info ?? {};

@@ -74,7 +74,12 @@ export async function wechatAuthorizeRoutes(app: FastifyInstance): Promise<void>
     '/v1/wechat-authorize/callback',
     {
       schema: describeRoute(
-        { querystring: { type: 'object', properties: { state: { type: 'string' }, auth_code: { type: 'string' }, expires_in: { type: 'string' } } } },
+        {
+          querystring: {
+            type: 'object',
+            properties: { state: { type: 'string' }, auth_code: { type: 'string' }, expires_in: { type: 'string' } },
+          },
+        },
         wechatAuthorizeDocs.callback,
       ),
       config: { public: true },
@@ -86,7 +91,11 @@ export async function wechatAuthorizeRoutes(app: FastifyInstance): Promise<void>
         .update(wechatAuthorizeStates)
         .set({ usedAt: new Date() })
         .where(
-          and(eq(wechatAuthorizeStates.stateHash, hashOf(state)), isNull(wechatAuthorizeStates.usedAt), gt(wechatAuthorizeStates.expiresAt, new Date())),
+          and(
+            eq(wechatAuthorizeStates.stateHash, hashOf(state)),
+            isNull(wechatAuthorizeStates.usedAt),
+            gt(wechatAuthorizeStates.expiresAt, new Date()),
+          ),
         )
         .returning({ tenantId: wechatAuthorizeStates.tenantId, userId: wechatAuthorizeStates.userId });
       if (!used) return reply.redirect(after({ result: 'failed', reason: 'stateInvalid' }));

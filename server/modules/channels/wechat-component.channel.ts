@@ -37,7 +37,8 @@ function redacted(value: unknown): unknown {
 
 function resultOf<T>(answer: Answer, data: (answer: Answer) => T): SendResult<T> {
   const errcode = typeof answer.errcode === 'number' ? answer.errcode : 0;
-  if (errcode !== 0) return { ok: false, errorCode: String(errcode), errorMessage: String(answer.errmsg ?? ''), response: redacted(answer) };
+  if (errcode !== 0)
+    return { ok: false, errorCode: String(errcode), errorMessage: String(answer.errmsg ?? ''), response: redacted(answer) };
   return { ok: true, data: data(answer), response: redacted(answer) };
 }
 
@@ -46,7 +47,11 @@ async function componentToken(s: WechatComponentSettings): Promise<Answer> {
   return exchangeJson({
     method: 'POST',
     url: platformUrl(s.apiBaseUrl, 'cgi-bin/component/api_component_token'),
-    body: { component_appid: s.componentAppId, component_appsecret: s.componentAppSecret, component_verify_ticket: s.componentVerifyTicket },
+    body: {
+      component_appid: s.componentAppId,
+      component_appsecret: s.componentAppSecret,
+      component_verify_ticket: s.componentVerifyTicket,
+    },
   });
 }
 
@@ -54,7 +59,11 @@ async function componentToken(s: WechatComponentSettings): Promise<Answer> {
 async function withComponentToken(s: WechatComponentSettings, path: string, body: Answer): Promise<Answer> {
   const token = await componentToken(s);
   if (typeof token.component_access_token !== 'string') return token;
-  return exchangeJson({ method: 'POST', url: platformUrl(s.apiBaseUrl, path, { component_access_token: token.component_access_token }), body });
+  return exchangeJson({
+    method: 'POST',
+    url: platformUrl(s.apiBaseUrl, path, { component_access_token: token.component_access_token }),
+    body,
+  });
 }
 
 export async function wechatComponentChannel(ctx: CallContext): Promise<WechatComponentChannel> {
@@ -88,9 +97,15 @@ export async function wechatComponentChannel(ctx: CallContext): Promise<WechatCo
         settings,
         send: async (s) =>
           resultOf(
-            await withComponentToken(s, 'cgi-bin/component/api_query_auth', { component_appid: s.componentAppId, authorization_code: authCode }),
+            await withComponentToken(s, 'cgi-bin/component/api_query_auth', {
+              component_appid: s.componentAppId,
+              authorization_code: authCode,
+            }),
             (a) => {
-              const info = (a.authorization_info ?? {}) as { authorizer_appid?: string; func_info?: { funcscope_category?: { id?: number } }[] };
+              const info = (a.authorization_info ?? {}) as {
+                authorizer_appid?: string;
+                func_info?: { funcscope_category?: { id?: number } }[];
+              };
               return {
                 authorizer_appid: String(info.authorizer_appid ?? ''),
                 scopes: (info.func_info ?? []).map((f) => Number(f.funcscope_category?.id)).filter(Number.isFinite),

@@ -14,7 +14,8 @@ import { channelGateway } from './channels.gateway';
 type PayRule = RecordOf<typeof wechatPayRuleResource>;
 
 const DAY_MS = 86_400_000;
-const label = (name: keyof typeof wechatPayRuleResource.fields, actor: Actor) => pick(wechatPayRuleResource.fields[name].label, actor.locale);
+const label = (name: keyof typeof wechatPayRuleResource.fields, actor: Actor) =>
+  pick(wechatPayRuleResource.fields[name].label, actor.locale);
 
 /** The rule as WeChat's `card/paygiftcard/add` takes it: amounts in fen, times in Unix seconds. */
 export function wechatPayRule(rule: PayRule, cardId: string): Record<string, unknown> {
@@ -52,7 +53,11 @@ export const wechatPayRuleHooks = defineServerHooks(wechatPayRuleResource, {
     const rule = { ...(current ?? {}), ...values };
     const issues: FieldError[] = [];
     if (rule.leastCost != null && rule.maxCost != null && centsOf(rule.maxCost) <= centsOf(rule.leastCost)) {
-      issues.push({ field: 'maxCost', key: 'payRule.costOrder', values: { label: label('maxCost', actor), least: label('leastCost', actor) } });
+      issues.push({
+        field: 'maxCost',
+        key: 'payRule.costOrder',
+        values: { label: label('maxCost', actor), least: label('leastCost', actor) },
+      });
     }
     const begin = rule.beginTime ? new Date(rule.beginTime).getTime() : NaN;
     const end = rule.endTime ? new Date(rule.endTime).getTime() : NaN;
