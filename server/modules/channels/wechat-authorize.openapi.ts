@@ -32,6 +32,13 @@ export const wechatAuthorizeDocs: Record<'start' | 'callback', RouteDocs> = {
     tags,
     summary:
       'Where WeChat sends the browser back (auth_code, expires_in): checks the state, stores the authorisation and redirects to wechat-authorize-after with the result',
-    response: { 302: { description: 'To #/member/wechat/wechat-authorize-after?result=ok, or ?result=failed&reason=…' } },
+    // A browser's redirect: no envelope, the result in the address it leads to.
+    response: {
+      302: {
+        description:
+          'To #/member/wechat/wechat-authorize-after?result=ok, or ?result=failed&reason=stateInvalid | refused | platform&code=…',
+        headers: { Location: { type: 'string', description: 'The result screen' } },
+      },
+    },
   },
 };
