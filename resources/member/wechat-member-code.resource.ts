@@ -50,12 +50,13 @@ export const wechatMemberCodeResource = defineResource({
       defaultValue: false,
     }),
     ticket: field.text({ label: ['微信二维码 ticket', 'WeChat QR ticket'], maxLength: 200, serverManaged: true, inForm: false }),
-    content: field.text({
-      label: ['二维码内容', 'QR code content'],
+    content: field.longText({
+      label: ['会员码', 'Member code'],
       help: ['微信给出的二维码地址，扫码即打开领卡页', 'The address WeChat gave; scanning it opens the card page'],
       maxLength: 500,
       serverManaged: true,
       inForm: false,
+      widget: { name: 'qrCode' },
     }),
     pictureUrl: field.text({ label: ['微信二维码图片', 'WeChat’s QR picture'], maxLength: 500, serverManaged: true, inForm: false }),
     generatedAt: field.datetime({ label: ['生成时间', 'Generated at'], serverManaged: true, inForm: false }),

@@ -75,10 +75,12 @@ describe('the WeChat entry in the browser', () => {
   it('authorises the official account through WeChat’s page and back, and adds and edits a pay-to-join rule, in both languages', async () => {
     const { page, shell } = await session.signedIn('admin');
     await page.setViewportSize({ width: 1280, height: 900 });
-    // The third-party platform's credentials, and WeChat's addresses on the stand-in (the
-    // official account's own AppID stays unset: the WeChat channel stays not connected for the
-    // other tests of the demo merchant).
+    // The official account's and the third-party platform's credentials, and WeChat's addresses
+    // on the stand-in; taken back at the end (the other tests of the demo merchant find the
+    // WeChat channel not connected).
     await saveWechatSettings(page, {
+      appId: 'wx0123456789abcdef',
+      appSecret: standIns.wechat.appSecret,
       componentAppId: 'wx0000000000c0ffee',
       componentAppSecret: standIns.wechat.componentAppSecret,
       componentVerifyTicket: standIns.wechat.componentVerifyTicket,
@@ -87,6 +89,21 @@ describe('the WeChat entry in the browser', () => {
     });
     try {
       await authorise({ page, shell, language: 'zh', start: '前往微信授权', result: '公众号授权成功' });
+
+      // The member code: saved, WeChat's code is drawn.
+      await shell.goto(baseUrl, '/member/wechat/wechat-member-code');
+      await page.getByRole('button', { name: /^编\s*辑$/ }).click();
+      const code = new FormPage(page, page.locator('#wechat-member-code-form'));
+      // The number input keeps the expiry inside WeChat's 60–1800 s (the server refuses others, 400: API test).
+      await code.fillAll({ 场景值: 'store-e2e', '有效期(秒)': '1801' });
+      expect(await code.valueOf('有效期(秒)')).toBe('1800');
+      await code.fill('有效期(秒)', '600');
+      await code.save('保存');
+      const drawn = page.getByRole('img', { name: '会员码' });
+      await expect.poll(() => drawn.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+      await expect.poll(() => page.locator('.ant-card-body').first().innerText()).toContain('http://weixin.qq.com/q/');
+      await expectAccessible(page, 'wechat-member-code-zh');
+      await screenshot(page, 'wechat-member-code-zh');
 
       // A pay-to-join rule, added in Chinese: the highest amount below the lowest is refused at its field.
       const stamp = String(Date.now() % 100_000).padStart(5, '0');
@@ -123,6 +140,10 @@ describe('the WeChat entry in the browser', () => {
       // In English: the authorisation again, then the rule edited; a window over 90 days is refused.
       await shell.switchLanguage('en_US');
       await authorise({ page, shell, language: 'en', start: 'Authorise on WeChat', result: 'The official account is authorised' });
+      await shell.goto(baseUrl, '/member/wechat/wechat-member-code');
+      await expect.poll(() => page.getByRole('img', { name: 'Member code' }).count()).toBe(1);
+      await expectAccessible(page, 'wechat-member-code-en');
+      await screenshot(page, 'wechat-member-code-en');
       await shell.goto(baseUrl, '/member/wechat/wechat-pay-rule');
       await list.waitLoaded();
       await expect.poll(() => list.row(name).innerText()).toContain('Not published');
@@ -151,6 +172,8 @@ describe('the WeChat entry in the browser', () => {
     } finally {
       // The demo merchant's WeChat settings as they were: no platform, WeChat's own addresses.
       await saveWechatSettings(page, {
+        appId: null,
+        appSecret: null,
         componentAppId: null,
         componentAppSecret: null,
         componentVerifyTicket: null,
