@@ -1,5 +1,5 @@
 import { defineResource, field } from '../define';
-import { CHANNEL_ACCESS, platformAddress } from './channel-fields';
+import { CHANNEL_ACCESS, platformAddress, WECHAT_APP_ID } from './channel-fields';
 
 /**
  * The merchant's WeChat official account as the channel gateway uses it (微信接入, issue 27 §1):
@@ -26,7 +26,7 @@ export const wechatChannelResource = defineResource({
       label: ['开发者ID(AppID)', 'AppID'],
       help: ['公众号“设置与开发 › 基本配置”中的 AppID', 'The AppID under Settings and development › Basic configuration'],
       maxLength: 18,
-      pattern: { regex: '^wx[0-9a-f]{16}$', message: ['AppID 为 wx 加 16 位十六进制字符', 'An AppID is wx and 16 hexadecimal characters'] },
+      pattern: WECHAT_APP_ID,
     }),
     appSecret: field.secret({ label: ['开发者密码(AppSecret)', 'AppSecret'], maxLength: 64 }),
     apiBaseUrl: platformAddress({ label: ['微信接口地址', 'WeChat API address'], defaultValue: 'https://api.weixin.qq.com' }),
@@ -37,7 +37,7 @@ export const wechatChannelResource = defineResource({
         'The WeChat Open Platform third-party platform the official account authorises (component_appid)',
       ],
       maxLength: 18,
-      pattern: { regex: '^wx[0-9a-f]{16}$', message: ['AppID 为 wx 加 16 位十六进制字符', 'An AppID is wx and 16 hexadecimal characters'] },
+      pattern: WECHAT_APP_ID,
     }),
     componentAppSecret: field.secret({ label: ['第三方平台AppSecret', 'Third-party platform AppSecret'], maxLength: 64 }),
     componentVerifyTicket: field.secret({

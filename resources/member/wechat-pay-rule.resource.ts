@@ -1,6 +1,6 @@
 import { defineResource, field } from '../define';
-import { preset } from '../field-presets';
-import { CHANNEL_ACCESS } from './channel-fields';
+import { preset, PUBLISHED_TIMELINE } from '../field-presets';
+import { CHANNEL_ACCESS, HTTPS_ADDRESS } from './channel-fields';
 
 /** WeChat runs a pay-to-join rule (支付即会员) at most this many days (DOMAIN.md, Channel integrations). */
 export const PAY_RULE_MAX_DAYS = 90;
@@ -74,27 +74,10 @@ export const wechatPayRuleResource = defineResource({
     jumpUrl: field.text({
       label: ['开卡后跳转地址', 'Page opened after joining'],
       maxLength: 300,
-      pattern: {
-        regex: '^https://[A-Za-z0-9.-]+(:[0-9]{1,5})?(/[^\\s]*)?$',
-        message: ['微信只打开 https:// 开头的地址', 'WeChat opens only addresses starting with https://'],
-      },
+      pattern: HTTPS_ADDRESS,
       inList: false,
     }),
-    state: field.enum({
-      label: ['状态', 'Status'],
-      options: {
-        INITAIL: { label: ['未发布', 'Not published'], color: 'default' },
-        PUBLISHED: { label: ['已发布', 'Published'], color: 'blue' },
-        UNSTART: { label: ['未开始', 'Not started'], color: 'cyan' },
-        PROCESSING: { label: ['进行中', 'Live'], color: 'green' },
-        STOPED: { label: ['已结束', 'Ended'], color: 'red' },
-      },
-      defaultValue: 'INITAIL',
-      serverManaged: true,
-      filter: 'in',
-      sortable: true,
-      width: 100,
-    }),
+    state: preset.publishedState(),
     wechatRuleId: field.text({ label: ['微信规则ID', 'WeChat rule id'], maxLength: 32, serverManaged: true, inForm: false, inList: false }),
   },
   titleField: 'name',
@@ -131,12 +114,6 @@ export const wechatPayRuleResource = defineResource({
         confirm: ['停止后微信不再邀请开卡，不能恢复。确定停止“{name}”吗？', 'WeChat stops offering the card, for good. Stop "{name}"?'],
       },
     },
-    timeline: {
-      window: { start: 'beginTime', end: 'endTime' },
-      during: 'PUBLISHED',
-      before: 'UNSTART',
-      inside: 'PROCESSING',
-      after: 'STOPED',
-    },
+    timeline: PUBLISHED_TIMELINE,
   },
 });
