@@ -214,8 +214,17 @@ export interface ConditionTreeWidget {
   readonly exportMembers?: string;
 }
 
+/**
+ * A QR code's content (an address a platform gave, server-managed): the detail draws it as a QR
+ * code a person can scan from the screen, with the text beside it to copy.
+ */
+export interface QrCodeWidget {
+  /** The widget. */
+  readonly name: 'qrCode';
+}
+
 /** The structured-text widgets the browser registers (src/fields/field-widgets.ts). */
-export type FieldWidget = ConditionTreeWidget;
+export type FieldWidget = ConditionTreeWidget | QrCodeWidget;
 
 export interface NumberFieldBase<K extends 'integer' | 'money' | 'decimal'> extends FieldBase<K> {
   readonly min?: number;

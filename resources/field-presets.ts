@@ -117,6 +117,30 @@ export const preset = {
   },
 
   /**
+   * The state field of a published window (a marketing theme, a pay-to-join rule): stored
+   * INITAIL 未发布 -> PUBLISHED -> STOPED, shown UNSTART / PROCESSING / STOPED by the window
+   * ({@link PUBLISHED_TIMELINE}); moved only by its actions, never written by a client.
+   */
+  publishedState(overrides?: PresetOverrides<EnumField>): EnumField {
+    return field.enum({
+      label: ['状态', 'Status'],
+      options: {
+        INITAIL: { label: ['未发布', 'Not published'], color: 'default' },
+        PUBLISHED: { label: ['已发布', 'Published'], color: 'blue' },
+        UNSTART: { label: ['未开始', 'Not started'], color: 'cyan' },
+        PROCESSING: { label: ['进行中', 'Live'], color: 'green' },
+        STOPED: { label: ['已结束', 'Ended'], color: 'red' },
+      },
+      defaultValue: 'INITAIL',
+      serverManaged: true,
+      filter: 'in',
+      sortable: true,
+      width: 100,
+      ...overrides,
+    });
+  },
+
+  /**
    * A document's bill number (单号, e.g. `SA00000001`): drawn by the server on saveNew (declare the
    * resource's `numbering` on it), required and unique, so its unique index also serves its
    * order; searched and filtered by prefix, sortable.
@@ -185,4 +209,13 @@ export const preset = {
       brands: listed(['品牌', 'Brands listed'], 'brand'),
     };
   },
+} as const;
+
+/** The timeline of {@link preset.publishedState} over {@link preset.timeWindow}: published records follow their window. */
+export const PUBLISHED_TIMELINE = {
+  window: { start: 'beginTime', end: 'endTime' },
+  during: 'PUBLISHED',
+  before: 'UNSTART',
+  inside: 'PROCESSING',
+  after: 'STOPED',
 } as const;

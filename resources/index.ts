@@ -40,6 +40,8 @@ import { smsChannelResource } from './setting/sms-channel.resource';
 import { alipayChannelResource } from './member/alipay-channel.resource';
 import { meituanChannelResource } from './member/meituan-channel.resource';
 import { wechatChannelResource } from './member/wechat-channel.resource';
+import { wechatPayRuleResource } from './member/wechat-pay-rule.resource';
+import { wechatMemberCodeResource } from './member/wechat-member-code.resource';
 import { alipayMemberCardResource, memberCardResource } from './member/member-card.resource';
 import { memberChannelIdentityResource } from './member/member-channel-identity.resource';
 import { paidLevelOrderResource } from './member/paid-level-order.resource';
@@ -88,6 +90,8 @@ export const RESOURCES: readonly ResourceDef[] = [
   alipayChannelResource,
   memberCardResource,
   alipayMemberCardResource,
+  wechatPayRuleResource,
+  wechatMemberCodeResource,
   memberChannelIdentityResource,
   meituanChannelResource,
   smsChannelResource,

@@ -21,3 +21,15 @@ export const platformAddress = (args: { label: Bilingual; defaultValue: string }
 
 /** Who may read and change a channel's settings: the catalogue entry's own pair of actions. */
 export const CHANNEL_ACCESS = { read: ['配置查看'], write: '配置维护' } as const;
+
+/** The pattern of an address a wallet opens: WeChat and Alipay open https:// addresses only. */
+export const HTTPS_ADDRESS = {
+  regex: '^https://[A-Za-z0-9.-]+(:[0-9]{1,5})?(/[^\\s]*)?$',
+  message: ['微信和支付宝只打开 https:// 开头的地址', 'WeChat and Alipay open only addresses starting with https://'],
+} as const;
+
+/** The pattern of a WeChat AppID (an official account's, a third-party platform's). */
+export const WECHAT_APP_ID = {
+  regex: '^wx[0-9a-f]{16}$',
+  message: ['AppID 为 wx 加 16 位十六进制字符', 'An AppID is wx and 16 hexadecimal characters'],
+} as const;

@@ -1,16 +1,11 @@
 import { defineResource, defineView, field, type EnumOption } from '../define';
-import { CHANNEL_ACCESS } from './channel-fields';
+import { CHANNEL_ACCESS, HTTPS_ADDRESS } from './channel-fields';
 import { WECHAT_COLOURS } from './wallet-card-rules';
 
 // The colours as options, each labelled with its name and value (the preview shows the colour itself).
 const colourOptions: Readonly<Record<string, EnumOption>> = Object.fromEntries(
   Object.entries(WECHAT_COLOURS).map(([name, hex]) => [name, { label: [`${name} ${hex}`, `${name} ${hex}`] } satisfies EnumOption]),
 );
-
-const httpsAddress = {
-  regex: '^https://[A-Za-z0-9.-]+(:[0-9]{1,5})?(/[^\\s]*)?$',
-  message: ['微信和支付宝只打开 https:// 开头的地址', 'WeChat and Alipay open only addresses starting with https://'],
-} as const;
 
 // A text whose limits are each platform's (resources/member/wallet-card-rules.ts): the engine keeps
 // only an outer bound, the save's check names the platform and its limit.
@@ -102,7 +97,7 @@ export const memberCardResource = defineResource({
           maxLines: 10,
           fields: {
             text: field.text({ label: ['按钮文字', 'Text'], required: true, maxLength: 32 }),
-            url: field.text({ label: ['打开的地址', 'Address opened'], required: true, maxLength: 300, pattern: httpsAddress }),
+            url: field.text({ label: ['打开的地址', 'Address opened'], required: true, maxLength: 300, pattern: HTTPS_ADDRESS }),
           },
         }),
       },
@@ -140,7 +135,7 @@ export const memberCardResource = defineResource({
       label: ['激活页面地址', 'Activation page'],
       required: true,
       maxLength: 300,
-      pattern: httpsAddress,
+      pattern: HTTPS_ADDRESS,
       when: { field: 'activationMode', in: ['MERCHANT_PAGE'] },
     }),
     openForm: field.enum({

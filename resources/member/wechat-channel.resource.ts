@@ -1,5 +1,5 @@
 import { defineResource, field } from '../define';
-import { CHANNEL_ACCESS, platformAddress } from './channel-fields';
+import { CHANNEL_ACCESS, platformAddress, WECHAT_APP_ID } from './channel-fields';
 
 /**
  * The merchant's WeChat official account as the channel gateway uses it (微信接入, issue 27 §1):
@@ -7,6 +7,11 @@ import { CHANNEL_ACCESS, platformAddress } from './channel-fields';
  * both the channel is not connected: the gateway records what it would have sent
  * (server/modules/channels). The AppSecret is a `secret` field, never answered in clear. Filled
  * on the WeChat setup screen.
+ *
+ * The official account's authorisation (wechat-authorize-before / -after) goes through the
+ * merchant's WeChat Open Platform third-party platform: its AppID, AppSecret and latest verify
+ * ticket give the component token; the authorisation the account gave (its AppID, when, the
+ * permission sets) is stored here by the callback (server/modules/channels/wechat-authorize.routes.ts).
  */
 export const wechatChannelResource = defineResource({
   name: 'wechat-channel',
@@ -21,10 +26,46 @@ export const wechatChannelResource = defineResource({
       label: ['开发者ID(AppID)', 'AppID'],
       help: ['公众号“设置与开发 › 基本配置”中的 AppID', 'The AppID under Settings and development › Basic configuration'],
       maxLength: 18,
-      pattern: { regex: '^wx[0-9a-f]{16}$', message: ['AppID 为 wx 加 16 位十六进制字符', 'An AppID is wx and 16 hexadecimal characters'] },
+      pattern: WECHAT_APP_ID,
     }),
     appSecret: field.secret({ label: ['开发者密码(AppSecret)', 'AppSecret'], maxLength: 64 }),
     apiBaseUrl: platformAddress({ label: ['微信接口地址', 'WeChat API address'], defaultValue: 'https://api.weixin.qq.com' }),
+    componentAppId: field.text({
+      label: ['第三方平台AppID', 'Third-party platform AppID'],
+      help: [
+        '代为授权公众号的微信开放平台第三方平台（component_appid）',
+        'The WeChat Open Platform third-party platform the official account authorises (component_appid)',
+      ],
+      maxLength: 18,
+      pattern: WECHAT_APP_ID,
+    }),
+    componentAppSecret: field.secret({ label: ['第三方平台AppSecret', 'Third-party platform AppSecret'], maxLength: 64 }),
+    componentVerifyTicket: field.secret({
+      label: ['验证票据(component_verify_ticket)', 'Verify ticket (component_verify_ticket)'],
+      help: [
+        '微信每 10 分钟推送到第三方平台的授权事件接收地址；填写最近一次收到的票据',
+        'WeChat pushes it every 10 minutes to the platform’s authorisation event address; enter the latest one received',
+      ],
+      maxLength: 200,
+    }),
+    authorizePageUrl: platformAddress({
+      label: ['微信授权页地址', 'WeChat authorisation page'],
+      defaultValue: 'https://mp.weixin.qq.com/cgi-bin/componentloginpage',
+    }),
+    authorizerAppId: field.text({
+      label: ['已授权公众号AppID', 'Authorised account AppID'],
+      maxLength: 32,
+      serverManaged: true,
+      inForm: false,
+    }),
+    authorizedAt: field.datetime({ label: ['授权时间', 'Authorised at'], serverManaged: true, inForm: false }),
+    authorizedScopes: field.text({
+      label: ['授权的权限集', 'Permissions granted'],
+      help: ['公众号授权给第三方平台的权限集编号', 'The numbers of the permission sets the account granted to the platform'],
+      maxLength: 300,
+      serverManaged: true,
+      inForm: false,
+    }),
   },
   titleField: 'appId',
   list: { defaultSort: { field: 'id', order: 'asc' } },

@@ -79,6 +79,51 @@ export const channelsMessages = defineMessages({
   'walletCard.preview.number': ['卡号', 'Card number'],
   'walletCard.preview.openCard': ['领取会员卡', 'Get the card'],
   'walletCard.preview.ok': ['符合两个平台的限制', 'Within both platforms’ limits'],
+  // WeChat pay-to-join rules (server/modules/channels/wechat-pay-rule.hooks.ts).
+  'payRule.costOrder': ['{label}必须高于{least}', '{label} must be above {least}'],
+  'payRule.windowTooLong': [
+    '微信支付即会员规则的有效期最多 {max} 天（{label}太晚）',
+    'WeChat runs a pay-to-join rule at most {max} days ({label} is too late)',
+  ],
+  // The official account's authorisation (src/views/member/wechat/, server/modules/channels/wechat-authorize.routes.ts).
+  'wechatAuth.intro': [
+    '授权后，本系统通过您的微信开放平台第三方平台代您的公众号创建会员卡、生成会员码和设置支付即会员规则。',
+    'Once authorised, the console creates membership cards, member codes and pay-to-join rules for your official account through your WeChat Open Platform third-party platform.',
+  ],
+  'wechatAuth.step1': ['点击“前往微信授权”，打开微信的授权页面', 'Click “Authorise on WeChat” to open WeChat’s authorisation page'],
+  'wechatAuth.step2': [
+    '公众号管理员用微信扫码，确认授权给第三方平台的权限',
+    'The official account’s administrator scans the code with WeChat and confirms the permissions granted to the platform',
+  ],
+  'wechatAuth.step3': ['微信返回本系统，显示授权结果', 'WeChat sends you back here, to the result'],
+  'wechatAuth.linkHint': ['授权链接 10 分钟内有效，只能使用一次', 'The authorisation link is valid for 10 minutes and can be used once'],
+  'wechatAuth.start': ['前往微信授权', 'Authorise on WeChat'],
+  'wechatAuth.notConnected': [
+    '尚未填写第三方平台的 AppID、AppSecret 和验证票据，无法发起授权；已记录本应发送的内容。',
+    'The third-party platform’s AppID, AppSecret and verify ticket are not entered yet, so no authorisation can start; what would have been sent is recorded.',
+  ],
+  'wechatAuth.failedCall': ['微信拒绝了授权请求（错误码 {code}）', 'WeChat refused to start the authorisation (error code {code})'],
+  'wechatAuth.setup': ['填写接入信息', 'Enter the credentials'],
+  'wechatAuth.calls': ['查看调用记录', 'See the calls'],
+  'wechatAuth.current': ['当前授权', 'Current authorisation'],
+  'wechatAuth.none': ['尚未授权公众号', 'No official account authorised yet'],
+  'wechatAuth.ok': ['公众号授权成功', 'The official account is authorised'],
+  'wechatAuth.ok.hint': [
+    '授权已保存，接下来可以设计微信会员卡、生成会员码。',
+    'The authorisation is saved. Next, design the WeChat membership card and generate the member code.',
+  ],
+  'wechatAuth.failed': ['授权未完成', 'The authorisation did not complete'],
+  'wechatAuth.reason.stateInvalid': [
+    '授权链接已过期或已使用过，请重新发起授权。',
+    'The authorisation link has expired or was already used; please start again.',
+  ],
+  'wechatAuth.reason.refused': ['公众号管理员没有在微信上确认授权。', 'The official account’s administrator did not confirm on WeChat.'],
+  'wechatAuth.reason.platform': [
+    '微信没有接受授权码（{code}），调用记录中有详细信息。',
+    'WeChat did not accept the authorisation code ({code}); the call log has the details.',
+  ],
+  'wechatAuth.again': ['重新授权', 'Authorise again'],
+  'wechatAuth.card': ['微信会员卡', 'WeChat membership card'],
   // Member channel identities (server/modules/channels/member-channel-identity.hooks.ts).
   'identity.taken': ['该{channel}身份已属于另一位会员', 'This {channel} identity already belongs to another member'],
   'identity.memberHasChannel': ['该会员已有{channel}身份', 'This member already has a {channel} identity'],

@@ -1,5 +1,5 @@
 import { defineResource, field } from '../define';
-import { preset } from '../field-presets';
+import { preset, PUBLISHED_TIMELINE } from '../field-presets';
 
 /**
  * A marketing theme (营销主题, issue 28 item 7): the merchant's campaign landing page, with its
@@ -44,21 +44,7 @@ export const topicResource = defineResource({
       pickable: { field: 'state', in: ['UNSTART', 'PROCESSING'] },
       inList: false,
     }),
-    state: field.enum({
-      label: ['状态', 'Status'],
-      options: {
-        INITAIL: { label: ['未发布', 'Not published'], color: 'default' },
-        PUBLISHED: { label: ['已发布', 'Published'], color: 'blue' },
-        UNSTART: { label: ['未开始', 'Not started'], color: 'cyan' },
-        PROCESSING: { label: ['进行中', 'Live'], color: 'green' },
-        STOPED: { label: ['已结束', 'Ended'], color: 'red' },
-      },
-      defaultValue: 'INITAIL',
-      serverManaged: true,
-      filter: 'in',
-      sortable: true,
-      width: 100,
-    }),
+    state: preset.publishedState(),
     ...preset.timeWindow(),
   },
   titleField: 'title',
@@ -93,12 +79,6 @@ export const topicResource = defineResource({
         ],
       },
     },
-    timeline: {
-      window: { start: 'beginTime', end: 'endTime' },
-      during: 'PUBLISHED',
-      before: 'UNSTART',
-      inside: 'PROCESSING',
-      after: 'STOPED',
-    },
+    timeline: PUBLISHED_TIMELINE,
   },
 });

@@ -7,8 +7,10 @@
 import type { FieldWidget } from '../../resources/define';
 import type { FieldKindSpec } from './field-kind';
 import { conditionTreeWidget } from './widgets/condition-tree.widget';
+import { qrCodeWidget } from './widgets/qr-code.widget';
 
 /** One spec per widget name. */
 export const FIELD_WIDGETS: Readonly<Record<FieldWidget['name'], FieldKindSpec>> = {
   conditionTree: conditionTreeWidget as unknown as FieldKindSpec,
+  qrCode: qrCodeWidget as unknown as FieldKindSpec,
 };

@@ -142,6 +142,17 @@ const OVERRIDES: Readonly<Record<string, Override>> = {
   ...Object.fromEntries(activities.resources.map((r) => [r.name, () => activityContractBody(r)])),
   // A marketing theme shows live activities only (its picker's rule): an audited one, made once.
   topic: async () => ({ activities: [await auditedActivity()], beginTime: '2026-01-01 00:00:00', endTime: '2036-01-01 00:00:00' }),
+  // A pay-to-join rule: the highest amount above the lowest, a window WeChat accepts (at most 90 days);
+  // its gift coupon must be effective (the relation case sets it, RELATION_OVERRIDES).
+  'wechat-pay-rule': () => ({
+    merchantIds: '1900000109',
+    leastCost: 1,
+    maxCost: 1000,
+    beginTime: '2026-01-01 00:00:00',
+    endTime: '2026-03-01 00:00:00',
+    giftCoupon: null,
+    jumpUrl: null,
+  }),
   level: () => {
     levelRank += 1;
     return { levelType: 'FREE', rankOrder: levelRank, growthThreshold: levelRank * 100 };
@@ -1023,6 +1034,8 @@ const RELATION_OVERRIDES: Readonly<
     body: (r) => ({ kind: 'THIRD_PARTY_ISSUE', rule: thirdRule(r) }),
     direct: true,
   },
+  // A pay-to-join rule gives an effective template only: enabled while the rule is saved, then put back.
+  'wechat-pay-rule.giftCoupon': { body: (r) => ({ giftCoupon: r['coupon-template'] }), targetState: 'EFFECTIVE' },
   'activity.rule.upgradeToLevels': {
     body: (r) => ({ kind: 'UPGRADE_GIFT', rule: { upgradeToLevels: [r.level], rewardPoints: 1, rewardCouponTemplate: null } }),
   },

@@ -52,7 +52,21 @@ export interface StandIns {
   readonly baseUrl: string;
   readonly received: Received[];
   /** WeChat: tokens and member cards handed out; a token listed in `expired` answers 42001. */
-  readonly wechat: { tokensIssued: number; cardsCreated: number; readonly expired: Set<string>; readonly appSecret: string };
+  readonly wechat: {
+    tokensIssued: number;
+    cardsCreated: number;
+    readonly expired: Set<string>;
+    readonly appSecret: string;
+    /** The third-party platform's AppSecret and the verify ticket WeChat last pushed to it. */
+    readonly componentAppSecret: string;
+    readonly componentVerifyTicket: string;
+    /** The official account the authorisation page authorises, and the permission sets it grants. */
+    authorizerAppId: string;
+    /** Auth codes the authorisation page handed out (each exchanged once). */
+    readonly authCodes: Set<string>;
+    /** Pay-to-join rules added, by rule id. */
+    readonly payRules: Map<number, unknown>;
+  };
   /** Alipay: the app's public key (what the merchant uploaded) and Alipay's key pair. */
   readonly alipay: {
     readonly appPrivateKey: string;
@@ -78,7 +92,17 @@ export async function startStandIns(): Promise<StandIns> {
   });
   const received: Received[] = [];
   const state = {
-    wechat: { tokensIssued: 0, cardsCreated: 0, expired: new Set<string>(), appSecret: 'wechat-app-secret-0123456789' },
+    wechat: {
+      tokensIssued: 0,
+      cardsCreated: 0,
+      expired: new Set<string>(),
+      appSecret: 'wechat-app-secret-0123456789',
+      componentAppSecret: 'wechat-component-secret-0123',
+      componentVerifyTicket: 'ticket@@@stand-in',
+      authorizerAppId: 'wx00000000000a0b1c',
+      authCodes: new Set<string>(),
+      payRules: new Map<number, unknown>(),
+    },
     alipay: {
       appPrivateKey: appKeys.privateKey,
       appPublicKey: appKeys.publicKey,
@@ -89,7 +113,105 @@ export async function startStandIns(): Promise<StandIns> {
     meituan: { appSecret: 'meituan-app-secret-0123' },
   };
 
+  // The third-party platform's API: the component token from the AppSecret and the verify ticket,
+  // then the pre-authorisation code and the exchange of an auth code, each with that token.
+  const componentTokens = new Set<string>();
+  const wechatComponent = (url: URL, body: string, res: http.ServerResponse) => {
+    const request = JSON.parse(body || '{}') as Record<string, string>;
+    if (url.pathname === '/wechat/cgi-bin/component/api_component_token') {
+      const ok =
+        request.component_appsecret === state.wechat.componentAppSecret &&
+        request.component_verify_ticket === state.wechat.componentVerifyTicket;
+      received.push({ path: url.pathname, params: {}, body, signatureValid: ok });
+      if (!ok) return json(res, { errcode: 61004, errmsg: 'access clientip is not registered or invalid component credentials' });
+      const token = `COMPONENT-${componentTokens.size + 1}`;
+      componentTokens.add(token);
+      return json(res, { component_access_token: token, expires_in: 7200 });
+    }
+    const valid = componentTokens.has(url.searchParams.get('component_access_token') ?? '');
+    received.push({ path: url.pathname, params: Object.fromEntries(url.searchParams), body, signatureValid: valid });
+    if (!valid) return json(res, { errcode: 40001, errmsg: 'invalid credential' });
+    if (url.pathname === '/wechat/cgi-bin/component/api_create_preauthcode') {
+      return json(res, { pre_auth_code: `PREAUTH-${received.length}`, expires_in: 600 });
+    }
+    if (url.pathname === '/wechat/cgi-bin/component/api_query_auth') {
+      // An auth code is good once, as WeChat's are.
+      if (!state.wechat.authCodes.delete(request.authorization_code)) return json(res, { errcode: 61010, errmsg: 'code is expired' });
+      return json(res, {
+        authorization_info: {
+          authorizer_appid: state.wechat.authorizerAppId,
+          authorizer_access_token: 'AUTHORIZER-TOKEN',
+          expires_in: 7200,
+          authorizer_refresh_token: 'AUTHORIZER-REFRESH',
+          func_info: [{ funcscope_category: { id: 1 } }, { funcscope_category: { id: 2 } }, { funcscope_category: { id: 7 } }],
+        },
+      });
+    }
+    return json(res, { errcode: 0, errmsg: 'ok' });
+  };
+
+  // WeChat's authorisation page, as the account's owner agreeing at once: back to the redirect
+  // address with an auth code (or without one when `refuse` is set).
+  const wechatLoginPage = (url: URL, res: http.ServerResponse) => {
+    received.push({ path: url.pathname, params: Object.fromEntries(url.searchParams), body: '', signatureValid: null });
+    const back = new URL(url.searchParams.get('redirect_uri') ?? '');
+    const code = `AUTHCODE-${received.length}`;
+    state.wechat.authCodes.add(code);
+    back.searchParams.set('auth_code', code);
+    back.searchParams.set('expires_in', '3600');
+    res.writeHead(302, { location: back.toString() });
+    res.end();
+  };
+
+  // card/qrcode/create: a card QR code with an expiry of 60–1800 s or none and a scene of at most
+  // 128 characters; otherwise errcode 40009-ish data errors as WeChat answers them.
+  const wechatCardQrcode = (body: string, res: http.ServerResponse) => {
+    const request = JSON.parse(body || '{}') as {
+      action_name?: string;
+      expire_seconds?: number;
+      action_info?: { card?: { outer_str?: string } };
+    };
+    const expiry = request.expire_seconds;
+    const scene = request.action_info?.card?.outer_str ?? '';
+    if (request.action_name !== 'QR_CARD' || (expiry !== undefined && (expiry < 60 || expiry > 1800)) || [...scene].length > 128) {
+      return json(res, { errcode: 47001, errmsg: 'data format error' });
+    }
+    const ticket = `gQH${received.length}`;
+    return json(res, {
+      errcode: 0,
+      errmsg: 'ok',
+      ticket,
+      expire_seconds: expiry ?? 0,
+      url: `http://weixin.qq.com/q/${ticket}`,
+      show_qrcode_url: `https://mp.weixin.qq.com/cgi-bin/showqrcode?ticket=${ticket}`,
+    });
+  };
+
+  // card/paygiftcard/add: a pay-to-join rule of at most 90 days, the highest amount above the lowest.
+  const wechatPayGift = (body: string, res: http.ServerResponse) => {
+    const rule = (
+      JSON.parse(body || '{}') as {
+        rule_info?: {
+          type?: string;
+          base_info?: { begin_time?: number; end_time?: number };
+          member_rule?: { least_cost?: number; max_cost?: number };
+        };
+      }
+    ).rule_info;
+    const base = rule?.base_info ?? {};
+    const member = rule?.member_rule ?? {};
+    const valid =
+      rule?.type === 'RULE_TYPE_PAY_MEMBER_CARD' &&
+      Number(base.end_time) - Number(base.begin_time) <= 90 * 86400 &&
+      Number(member.max_cost) > Number(member.least_cost);
+    if (!valid) return json(res, { errcode: 47001, errmsg: 'data format error' });
+    const ruleId = 1000 + state.wechat.payRules.size;
+    state.wechat.payRules.set(ruleId, rule);
+    return json(res, { errcode: 0, errmsg: 'ok', rule_id: ruleId, succ_mchid_list: [], fail_mchid_list: [] });
+  };
+
   const wechat = (url: URL, body: string, res: http.ServerResponse) => {
+    if (url.pathname.startsWith('/wechat/cgi-bin/component/')) return wechatComponent(url, body, res);
     if (url.pathname === '/wechat/cgi-bin/token') {
       const ok = url.searchParams.get('grant_type') === 'client_credential' && url.searchParams.get('secret') === state.wechat.appSecret;
       received.push({ path: url.pathname, params: Object.fromEntries(url.searchParams), body, signatureValid: ok });
@@ -103,6 +225,8 @@ export async function startStandIns(): Promise<StandIns> {
     if (state.wechat.expired.has(token)) return json(res, { errcode: 42001, errmsg: 'access_token expired' });
     if (url.pathname === '/wechat/cgi-bin/get_api_domain_ip') return json(res, { ip_list: ['101.226.62.77'] });
     if (url.pathname === '/wechat/card/create') return wechatCardCreate(body, res);
+    if (url.pathname === '/wechat/card/qrcode/create') return wechatCardQrcode(body, res);
+    if (url.pathname === '/wechat/card/paygiftcard/add') return wechatPayGift(body, res);
     return json(res, { errcode: 0, errmsg: 'ok' });
   };
 
@@ -197,6 +321,7 @@ export async function startStandIns(): Promise<StandIns> {
     req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
     req.on('end', () => {
       const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+      if (url.pathname === '/wechat-mp/cgi-bin/componentloginpage') return wechatLoginPage(url, res);
       if (url.pathname.startsWith('/wechat/')) return wechat(url, body, res);
       if (url.pathname === '/alipay/gateway.do') return alipay(url, body, res);
       if (url.pathname.startsWith('/meituan/')) return meituan(url, body, res);

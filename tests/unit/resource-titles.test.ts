@@ -20,6 +20,8 @@ const SECONDARY: Readonly<Record<string, string>> = {
   'meituan-channel': "the credentials of the Meituan membership entry's open-platform application (issue 27)",
   'sms-channel': 'the SMS account, one of the channels of the channel gateway entry (issue 27)',
   'member-card': "the membership card's design, edited on the WeChat membership entry and shown on the Alipay one (issue 27)",
+  'wechat-pay-rule': "the pay-to-join rules, one of the WeChat membership entry's screens (issue 27)",
+  'wechat-member-code': "the member code's settings, one of the WeChat membership entry's screens (issue 27)",
   'member-tag-link': 'which member holds which tag, listed under the tags entry and on the member detail (issue 29)',
   // Marketing activities: a menu entry lists several kinds, each named by its kind (resources/promotion).
   ...Object.fromEntries(activities.resources.map((r) => [r.name, 'one of the activity kinds its menu entry lists'])),

@@ -55,3 +55,23 @@ export const channelTokens = pgTable(
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.channel] })],
 );
+
+/**
+ * The state of one WeChat official-account authorisation under way (server/modules/channels/
+ * wechat-authorize.routes.ts): bound to the merchant and the user who started it, valid 10
+ * minutes, used once. WeChat's redirect comes back without the console's session (a cross-site
+ * navigation carries no SameSite=Strict cookie), so the state is what says whose it is. Only the
+ * SHA-256 of the state is kept.
+ */
+export const wechatAuthorizeStates = pgTable(
+  'wechat_authorize_states',
+  {
+    stateHash: text('state_hash').primaryKey(),
+    tenantId: bigint('tenant_id', { mode: 'number' }).notNull(),
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('wechat_authorize_states_tenant_idx').on(t.tenantId, t.createdAt)],
+);

@@ -9,6 +9,15 @@ export interface WechatSettings {
   readonly apiBaseUrl: string;
 }
 
+/** The merchant's WeChat Open Platform third-party platform, which the official account authorises. */
+export interface WechatComponentSettings {
+  readonly componentAppId: string;
+  readonly componentAppSecret: string;
+  readonly componentVerifyTicket: string;
+  readonly apiBaseUrl: string;
+  readonly authorizePageUrl: string;
+}
+
 /** Alipay's settings with credentials (resources/member/alipay-channel.resource.ts). */
 export interface AlipaySettings {
   readonly appId: string;
@@ -54,6 +63,22 @@ export async function wechatSettings(args: { db: Db; tenantId: number }): Promis
   const appSecret = secret(row?.app_secret);
   if (!row || !appId || !appSecret) return null;
   return { appId, appSecret, apiBaseUrl: String(row.api_base_url) };
+}
+
+/** The third-party platform's credentials, or null while one is missing (authorisation not possible). */
+export async function wechatComponentSettings(args: { db: Db; tenantId: number }): Promise<WechatComponentSettings | null> {
+  const row = await rowOf({ ...args, table: 'wechat_channels' });
+  const componentAppId = text(row?.component_app_id);
+  const componentAppSecret = secret(row?.component_app_secret);
+  const componentVerifyTicket = secret(row?.component_verify_ticket);
+  if (!row || !componentAppId || !componentAppSecret || !componentVerifyTicket) return null;
+  return {
+    componentAppId,
+    componentAppSecret,
+    componentVerifyTicket,
+    apiBaseUrl: String(row.api_base_url),
+    authorizePageUrl: String(row.authorize_page_url),
+  };
 }
 
 export async function alipaySettings(args: { db: Db; tenantId: number }): Promise<AlipaySettings | null> {

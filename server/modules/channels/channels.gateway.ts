@@ -4,10 +4,13 @@ import { meituanChannel, type MeituanChannel } from './meituan.channel';
 import { pushChannel, type PushChannel } from './push.channel';
 import { smsChannel, type SmsChannel } from './sms.channel';
 import { wechatChannel, type WechatChannel } from './wechat.channel';
+import { wechatComponentChannel, type WechatComponentChannel } from './wechat-component.channel';
 
 /** Every outside channel of a merchant, each with its typed interface. */
 export interface ChannelGateway {
   readonly wechat: WechatChannel;
+  /** The official account's authorisation through the merchant's third-party platform. */
+  readonly wechatComponent: WechatComponentChannel;
   readonly alipay: AlipayChannel;
   readonly meituan: MeituanChannel;
   readonly sms: SmsChannel;
@@ -20,6 +23,12 @@ export interface ChannelGateway {
  * Each channel's settings are read once here; every call is recorded under `ctx`.
  */
 export async function channelGateway(ctx: CallContext): Promise<ChannelGateway> {
-  const [wechat, alipay, meituan, sms] = await Promise.all([wechatChannel(ctx), alipayChannel(ctx), meituanChannel(ctx), smsChannel(ctx)]);
-  return { wechat, alipay, meituan, sms, push: pushChannel(ctx) };
+  const [wechat, wechatComponent, alipay, meituan, sms] = await Promise.all([
+    wechatChannel(ctx),
+    wechatComponentChannel(ctx),
+    alipayChannel(ctx),
+    meituanChannel(ctx),
+    smsChannel(ctx),
+  ]);
+  return { wechat, wechatComponent, alipay, meituan, sms, push: pushChannel(ctx) };
 }

@@ -4,6 +4,9 @@ import { channelCallsSource } from './channel-calls.source';
 import { channelsRoutes } from './channels.routes';
 import { memberCardHooks } from './member-card.hooks';
 import { memberChannelIdentityHooks } from './member-channel-identity.hooks';
+import { wechatAuthorizeRoutes } from './wechat-authorize.routes';
+import { wechatMemberCodeHooks } from './wechat-member-code.hooks';
+import { wechatPayRuleHooks } from './wechat-pay-rule.hooks';
 
 /**
  * The channel gateway (issue 27 §1): every call to WeChat, Alipay, Meituan, SMS and app push
@@ -14,7 +17,8 @@ export const channelsDomain = defineDomain({
   plugins: [
     { name: 'channels', plugin: channelsRoutes },
     { name: 'alipay-qr-code', plugin: alipayQrCodeRoutes },
+    { name: 'wechat-authorize', plugin: wechatAuthorizeRoutes },
   ],
   views: [channelCallsSource],
-  hooks: [memberCardHooks, memberChannelIdentityHooks],
+  hooks: [memberCardHooks, memberChannelIdentityHooks, wechatPayRuleHooks, wechatMemberCodeHooks],
 });

@@ -19,7 +19,13 @@ export interface WechatChannel {
   /** `POST /card/membercard/activateuserform/set`: the one-click activation form. */
   setActivateForm(form: Record<string, unknown>): Promise<ChannelAnswer<Record<string, unknown>>>;
   /** `POST /card/qrcode/create`: a card's QR code for a channel (expiry 60–1800 s or none, scene ≤ 128). */
-  createCardQrcode(qrcode: Record<string, unknown>): Promise<ChannelAnswer<{ readonly ticket: string; readonly url: string }>>;
+  createCardQrcode(
+    qrcode: Record<string, unknown>,
+  ): Promise<ChannelAnswer<{ readonly ticket: string; readonly url: string; readonly show_qrcode_url?: string }>>;
+  /** `POST /card/paygiftcard/add`: a pay-to-join rule (`rule_info` of type RULE_TYPE_PAY_MEMBER_CARD); WeChat answers its `rule_id`. */
+  addPayGiftRule(rule: Record<string, unknown>): Promise<ChannelAnswer<{ readonly rule_id: number }>>;
+  /** `POST /card/paygiftcard/delete`: ends a pay-to-join rule (`{ rule_id }`). */
+  deletePayGiftRule(rule: { readonly rule_id: number }): Promise<ChannelAnswer<Record<string, unknown>>>;
   /** `POST /cgi-bin/message/template/send`: a template message to a follower. */
   sendTemplateMessage(message: Record<string, unknown>): Promise<ChannelAnswer<{ readonly msgid: number }>>;
   /** `POST /cgi-bin/message/subscribe/bizsend`: a subscribe message to a follower who agreed to it. */
@@ -99,6 +105,8 @@ export async function wechatChannel(ctx: CallContext): Promise<WechatChannel> {
     updateCard: (card) => call('card/update', 'POST', card),
     setActivateForm: (form) => call('card/membercard/activateuserform/set', 'POST', form),
     createCardQrcode: (qrcode) => call('card/qrcode/create', 'POST', qrcode),
+    addPayGiftRule: (rule) => call('card/paygiftcard/add', 'POST', rule),
+    deletePayGiftRule: (rule) => call('card/paygiftcard/delete', 'POST', rule),
     sendTemplateMessage: (message) => call('cgi-bin/message/template/send', 'POST', message),
     sendSubscribeMessage: (message) => call('cgi-bin/message/subscribe/bizsend', 'POST', message),
   };

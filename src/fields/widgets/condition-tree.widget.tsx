@@ -88,7 +88,7 @@ function EstimateLine(props: { readonly ctx: FieldContext<LongTextField>; readon
       <Typography.Text strong={estimate.state === 'known'} aria-live="polite">
         {text}
       </Typography.Text>
-      {props.record && ctx.field.widget ? (
+      {props.record && ctx.field.widget?.name === 'conditionTree' ? (
         <Typography.Text type="secondary">{exactText({ widget: ctx.field.widget, record: props.record, t: ctx.t })}</Typography.Text>
       ) : null}
     </Space>

@@ -2,7 +2,8 @@
  * The member domain in the browser (src/screens/manifest.ts): the member home, the one member
  * detail of the three member views, the batch operation screens, the level screens and the
  * membership card design's live preview of both wallets beside its form, the Alipay member QR
- * code and the end of the Alipay setup. The
+ * code and the end of the Alipay setup, the WeChat official account's authorisation (before and
+ * after WeChat's page). The
  * member detail's coupons and cards are related lists of the member declaration
  * (`detail.related`), not tabs of this manifest.
  */
@@ -42,6 +43,8 @@ export const MEMBER_MANIFEST: DomainManifest = {
     'member/batch-operate/dtl': () => import('./batch-operate-dtl-screen'),
     'member/alipay/alipay-member-qr-code': () => import('./alipay/alipay-qr-code-screen'),
     'member/alipay/alipay-init-completed': () => import('./alipay/alipay-init-completed-screen'),
+    'member/wechat/wechat-authorize-before': () => import('./wechat/wechat-authorize-before-screen'),
+    'member/wechat/wechat-authorize-after': () => import('./wechat/wechat-authorize-after-screen'),
     ...LEVEL_VIEW_SCREENS,
   },
 };

@@ -1,0 +1,93 @@
+/**
+ * WeChat › authorise the official account (wechat-authorize-before, issue 27 §2): what the
+ * authorisation does and how it goes, the authorisation already stored, and the button that
+ * starts it: the server makes a single-use state and asks WeChat, through the gateway, for the
+ * authorisation page (`POST /v1/wechat-authorize/start`), which the browser then opens. Without
+ * the third-party platform's credentials the screen says so and leads to the WeChat setup.
+ */
+import { Alert, Button, Card, Space, Spin, Steps, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { typedGet, typedPost } from '../../../../providers/http';
+import type { ApiData } from '../../../../resources/contract/api.types';
+import { useErrorReporter } from '../../../components/use-action';
+import { WechatAuthorization, type WechatSettings } from './wechat-authorization';
+
+type Started = ApiData<'post', '/v1/wechat-authorize/start'>;
+
+export default function WechatAuthorizeBeforeScreen() {
+  const { t } = useTranslation();
+  const report = useErrorReporter();
+  const navigate = useNavigate();
+  const [settings, setSettings] = useState<WechatSettings | null>(null);
+  const [started, setStarted] = useState<Started | null>(null);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    typedGet('/v1/wechat-channel/get').then(setSettings, report);
+  }, [report]);
+
+  const start = () => {
+    setBusy(true);
+    typedPost('/v1/wechat-authorize/start').then(
+      (answer) => {
+        setStarted(answer);
+        if (answer.outcome === 'OK' && answer.url) window.location.assign(answer.url);
+        else setBusy(false);
+      },
+      (error: unknown) => {
+        setBusy(false);
+        report(error);
+      },
+    );
+  };
+
+  const problem =
+    started === null || started.outcome === 'OK' ? null : started.outcome === 'NOT_CONNECTED' ? (
+      <Alert
+        type="warning"
+        showIcon
+        message={t('wechatAuth.notConnected')}
+        action={
+          <Button size="small" onClick={() => navigate('/member/wechat/wechat-init')}>
+            {t('wechatAuth.setup')}
+          </Button>
+        }
+      />
+    ) : (
+      <Alert
+        type="error"
+        showIcon
+        message={t('wechatAuth.failedCall', { code: started.errorCode ?? started.outcome })}
+        action={
+          <Button size="small" onClick={() => navigate('/setting/channel/channel-calls')}>
+            {t('wechatAuth.calls')}
+          </Button>
+        }
+      />
+    );
+
+  return (
+    <Space direction="vertical" size="large" style={{ width: '100%' }}>
+      <Card>
+        <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+          <Typography.Paragraph>{t('wechatAuth.intro')}</Typography.Paragraph>
+          <Steps
+            direction="vertical"
+            size="small"
+            current={-1}
+            items={[{ title: t('wechatAuth.step1') }, { title: t('wechatAuth.step2') }, { title: t('wechatAuth.step3') }]}
+          />
+          <Space wrap>
+            <Button type="primary" loading={busy} onClick={start}>
+              {t('wechatAuth.start')}
+            </Button>
+            <Typography.Text type="secondary">{t('wechatAuth.linkHint')}</Typography.Text>
+          </Space>
+          {problem}
+        </Space>
+      </Card>
+      <Card title={t('wechatAuth.current')}>{settings === null ? <Spin /> : <WechatAuthorization settings={settings} />}</Card>
+    </Space>
+  );
+}
