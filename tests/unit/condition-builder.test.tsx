@@ -28,6 +28,7 @@ const LEVELS = [
 const saved = {
   id: 9,
   name: 'Big spenders',
+  groupType: 'CONDITIONS',
   description: null,
   rule: JSON.stringify({
     combine: 'and',
