@@ -546,6 +546,8 @@ export const FIELDLESS_400: readonly { keys: readonly string[]; why: string }[] 
 export interface FuzzAnswer {
   readonly status: number;
   readonly body: unknown;
+  /** A redirect's Location header. */
+  readonly location?: string;
 }
 
 /** Sends one case through `app.inject`. */
@@ -569,7 +571,8 @@ export async function sendCase(app: FastifyInstance, world: FuzzWorld, c: FuzzCa
   } catch {
     // not JSON: judged below
   }
-  return { status: response.statusCode, body };
+  const location = response.headers.location;
+  return { status: response.statusCode, body, ...(typeof location === 'string' ? { location } : {}) };
 }
 
 /** True when `msg` is the message of `key` (a key with slots, like `{max}`, by its text before the first slot). */
@@ -584,6 +587,9 @@ export function judge(c: FuzzCase, answer: FuzzAnswer): string | null {
   // A file download (a task's file, an import template) answers its bytes, not the envelope.
   if (answer.status === 200 && typeof answer.body === 'string' && (c.url.includes('/download/') || c.url.includes('/import-template')))
     return null;
+  // A browser's return from a platform (WeChat's authorisation) is sent back into the console's
+  // own screens: a 302 to a hash route, whatever the query held.
+  if (answer.status === 302 && answer.location?.startsWith('/#/')) return null;
   const body = answer.body as { code?: unknown; msg?: unknown; data?: { fields?: unknown } } | string;
   if (typeof body !== 'object' || body === null || typeof body.code !== 'number' || typeof body.msg !== 'string') {
     return `${answer.status} without the envelope`;
