@@ -28,6 +28,7 @@ export type ExchangeKind = KindsFiredBy<'exchange'>;
 export type MemberEventKind = KindsFiredBy<'memberEvent'>;
 export type TopUpKind = KindsFiredBy<'topUp'>;
 export type GroupSendKind = KindsFiredBy<'groupSend'>;
+export type PayKind = KindsFiredBy<'pay'>;
 export type ActivityKind = DeclaredKind;
 
 const kindsFiredBy = <K extends ActivityKind>(trigger: ActivityKindDecl['trigger']): readonly K[] =>
@@ -39,6 +40,7 @@ export const EXCHANGE_KINDS: readonly ExchangeKind[] = kindsFiredBy<ExchangeKind
 export const MEMBER_EVENT_KINDS: readonly MemberEventKind[] = kindsFiredBy<MemberEventKind>('memberEvent');
 export const TOP_UP_KINDS: readonly TopUpKind[] = kindsFiredBy<TopUpKind>('topUp');
 export const GROUP_SEND_KINDS: readonly GroupSendKind[] = kindsFiredBy<GroupSendKind>('groupSend');
+export const PAY_KINDS: readonly PayKind[] = kindsFiredBy<PayKind>('pay');
 
 /** Goods a rule applies to: all, only the listed, or all but the listed (codes of `product`). */
 export interface GoodsScope {
@@ -159,7 +161,9 @@ export type Award =
   | { readonly type: 'coupon'; readonly templateId: number; readonly count: number }
   | { readonly type: 'gift'; readonly goodsCode: string; readonly quantity: number }
   /** Gift value of a top-up: yuan as exact text (`12.50`), into the gift portion of the stored value or the card. */
-  | { readonly type: 'value'; readonly amount: string };
+  | { readonly type: 'value'; readonly amount: string }
+  /** Money off a payment from stored value: yuan as exact text; the payment spends that much less. */
+  | { readonly type: 'discount'; readonly amount: string };
 
 /**
  * The evaluation of one sale kind: pure, no I/O. `basket` is the sale after NON_POINTS_GOODS

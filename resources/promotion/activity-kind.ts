@@ -33,6 +33,11 @@ export const ACTIVITY_FAMILIES = {
     title: ['预付卡充值赠礼', 'Card top-up gifts'],
     one: ['预付卡充值赠礼', 'Card top-up gift'],
   },
+  STORE_VALUE_PAY: {
+    entry: 'member-balance-promotion',
+    title: ['储值支付优惠', 'Stored-value payment offers'],
+    one: ['储值支付优惠', 'Stored-value payment offer'],
+  },
   GROUP_COUPON: { entry: 'group-coupon', title: ['批量发券', 'Bulk coupon issuing'], one: ['批量发券', 'Bulk coupon issue'] },
 } as const satisfies Record<string, { entry: string; title: Bilingual; one: Bilingual }>;
 export type ActivityFamily = keyof typeof ACTIVITY_FAMILIES;
@@ -56,9 +61,10 @@ export interface ActivityKindDecl extends Omit<KindDef, 'entry'> {
   /**
    * What fires the kind: a sale (simulated by the simulator), an exchange, a member event, or a
    * top-up of stored value or of a prepaid card (simulated by the top-up simulator), or a send
-   * to a customer group that a person starts (a background run, server/modules/activities/group-send).
+   * to a customer group that a person starts (a background run, server/modules/activities/group-send),
+   * or a payment from stored value (money off the payment, server/modules/activities/events/pay-discount.ts).
    */
-  readonly trigger: 'sale' | 'exchange' | 'memberEvent' | 'topUp' | 'groupSend';
+  readonly trigger: 'sale' | 'exchange' | 'memberEvent' | 'topUp' | 'groupSend' | 'pay';
 }
 
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
@@ -91,7 +97,7 @@ function withParts<K extends ActivityKindDecl>(kind: K): K & { readonly rule: Ki
  * each one to all of them). `engine.read` sees the stored rule typed from these very fields.
  */
 export function defineActivityKind<
-  const K extends ActivityKindDecl & { readonly trigger: 'exchange' | 'memberEvent' | 'topUp' | 'groupSend' },
+  const K extends ActivityKindDecl & { readonly trigger: 'exchange' | 'memberEvent' | 'topUp' | 'groupSend' | 'pay' },
   Rule extends object,
 >(
   kind: K,

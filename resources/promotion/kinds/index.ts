@@ -23,6 +23,8 @@ import { scoreDoublingKind } from './score-doubling.kind';
 import { scoreExchangeGoodsKind } from './score-exchange-goods.kind';
 import { scoreGainCouponKind } from './score-gain-coupon.kind';
 import { storeValueActiveKind } from './store-value-active.kind';
+import { storeValuePayDiscountKind } from './store-value-pay-discount.kind';
+import { storeValuePayReduceKind } from './store-value-pay-reduce.kind';
 import { upgradeGiftKind } from './upgrade-gift.kind';
 import { useCouponSendCouponKind } from './use-coupon-send-coupon.kind';
 
@@ -49,6 +51,8 @@ export const KIND_DECLARATIONS = {
   UPGRADE_GIFT: upgradeGiftKind,
   STORE_VALUE_ACTIVE: storeValueActiveKind,
   PREPAY_CARD_CHARGE_GIFT: prepayCardChargeGiftKind,
+  STORE_VALUE_PAY_REDUCE: storeValuePayReduceKind,
+  STORE_VALUE_PAY_DISCOUNT: storeValuePayDiscountKind,
   GROUP_COUPON: groupCouponKind,
 } as const;
 
