@@ -126,6 +126,18 @@ export function ladderIssues(field: string, ladder: unknown): FieldError[] {
   return issues;
 }
 
+/** Spend-and-save tiers: the money off stays below the tier's threshold (a payment never goes to nothing). */
+export function payTierIssues(ladder: unknown): FieldError[] {
+  const issues: FieldError[] = [];
+  asLines((ladder as { tiers?: unknown } | null)?.tiers).forEach((tier, i) => {
+    const threshold = exactText(tier.threshold);
+    const off = exactText(tier.off);
+    if (threshold !== null && off !== null && compareExact(off, threshold) >= 0)
+      issues.push({ field: `rule.payTiers.tiers[${i}].off`, key: 'activity.payOffNotBelowThreshold' });
+  });
+  return issues;
+}
+
 /** A member of the kind's rule (the `rule` jsonb) on the values the record will hold. */
 function ruleMember(value: (name: string) => unknown, member: string): unknown {
   const rule = value('rule');
@@ -193,6 +205,8 @@ async function checkActivity(
     ...ladderIssues('rule.amountLadder', ruleMember(value, 'amountLadder')),
     ...ladderIssues('rule.quantityLadder', ruleMember(value, 'quantityLadder')),
     ...ladderIssues('rule.topUpTiers', ruleMember(value, 'topUpTiers')),
+    ...ladderIssues('rule.payTiers', ruleMember(value, 'payTiers')),
+    ...payTierIssues(ruleMember(value, 'payTiers')),
   );
   if (isTopUpKind(kind)) issues.push(...topUpRuleIssues(value('rule')));
   const scope = value('goodsScope');

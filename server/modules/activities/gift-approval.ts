@@ -6,6 +6,9 @@
  * approves it. Each kind that gives value names how its giving is read:
  *
  * - the top-up kinds: what one top-up can give one member (`top-up-approval.ts`);
+ * - the stored-value payment offers: the most they can take off one member's payments, as stored
+ *   value (`payDiscountMostPerMember`: the member's cap, else the most off one payment times the
+ *   member's times; unbounded without either, so always a second person);
  * - a bulk coupon issue (GROUP_COUPON): the whole send, as a batch grant of coupons counts it: the
  *   set each member receives at its worth (coupons/coupon-worth.ts) × the members — on the audit,
  *   the group's members now; when the send starts, the members frozen (the group may have grown
@@ -16,6 +19,7 @@ import type { ValueKind } from '../../../resources/define';
 import { pick } from '../../../resources/messages/bilingual';
 import { approvalMessages } from '../../../resources/messages/approval.messages';
 import { groupCouponKind } from '../../../resources/promotion/kinds/group-coupon.kind';
+import { payDiscountMostPerMember, readPayRateRule, readPayReduceRule } from '../../../resources/promotion/kinds/balance-pay';
 import type { Actor } from '../../crud/actor';
 import type { StoredRecord } from '../../crud/server-hooks.define';
 import { formatUnits, valueKindLabel, valueThresholds } from '../../crud/value-approval';
@@ -36,6 +40,8 @@ interface GivingArgs {
   readonly kind: string;
   readonly rule: unknown;
   readonly members?: number;
+  /** The activity's budget object (`budget`: its per-member times). */
+  readonly budget?: unknown;
 }
 type GivingReader = (args: GivingArgs) => Promise<Giving>;
 
@@ -63,11 +69,25 @@ const groupCouponGiving: GivingReader = async ({ db, tenantId, rule, members }) 
   return out;
 };
 
+/** Units standing for "no bound" (above any threshold). */
+const UNBOUNDED_UNITS = BigInt(Number.MAX_SAFE_INTEGER);
+
+/** A stored-value payment offer: the most it can take off one member's payments, as stored value. */
+const payDiscountGiving: GivingReader = async ({ kind, rule, budget }) => {
+  const stored = (rule ?? {}) as Parameters<typeof readPayRateRule>[0] & Parameters<typeof readPayReduceRule>[0];
+  const read = kind === 'STORE_VALUE_PAY_DISCOUNT' ? readPayRateRule(stored) : readPayReduceRule(stored);
+  const times = (budget as { perMemberTimes?: number | null } | null | undefined)?.perMemberTimes ?? null;
+  const most = payDiscountMostPerMember(read, times);
+  return new Map([['storedValue', most === null ? { units: UNBOUNDED_UNITS, unbounded: true } : { units: most, unbounded: false }]]);
+};
+
 /** The kinds the rule applies to, and how each one's giving is read. */
 const GIVINGS: Readonly<Record<string, GivingReader>> = {
   STORE_VALUE_ACTIVE: topUpGiving,
   PREPAY_CARD_CHARGE_GIFT: topUpGiving,
   GROUP_COUPON: groupCouponGiving,
+  STORE_VALUE_PAY_REDUCE: payDiscountGiving,
+  STORE_VALUE_PAY_DISCOUNT: payDiscountGiving,
 };
 
 /**
@@ -87,7 +107,7 @@ export async function assertGiftApproved(args: {
   const makers = [record.createdBy, record.updatedBy].filter((id) => id !== null && id !== undefined).map(Number);
   if (!makers.includes(actor.userId)) return;
   const thresholds = await valueThresholds(db, actor.tenantId);
-  for (const [valueKind, giving] of await givingOf({ db, tenantId: actor.tenantId, kind, rule: record.rule, members: args.members })) {
+  for (const [valueKind, giving] of await givingOf({ db, tenantId: actor.tenantId, kind, rule: record.rule, members: args.members, budget: record.budget })) {
     if (giving.units <= thresholds[valueKind]) continue;
     throw new AppError('conflict', 'approval.secondPerson', {
       values: {

@@ -22,7 +22,9 @@ export type AwardSource =
   | 'recharge'
   | 'card-topup'
   /** A bulk coupon issue's run (`run:<id>`, group-send/). */
-  | 'group-send';
+  | 'group-send'
+  /** Money off a stored-value payment (its request number, events/pay-discount.ts). */
+  | 'pay';
 
 export interface AwardRecord {
   readonly activityId: number;

@@ -1,4 +1,4 @@
-import { SALE_KINDS, EXCHANGE_KINDS, MEMBER_EVENT_KINDS, TOP_UP_KINDS } from '../../../../resources/promotion/activity-engine';
+import { SALE_KINDS, EXCHANGE_KINDS, MEMBER_EVENT_KINDS, PAY_KINDS, TOP_UP_KINDS } from '../../../../resources/promotion/activity-engine';
 import { answers, arrayOf, nullable, objectOf, oneOf, wire, type JsonSchema, type RouteDocs } from '../../../http/openapi.schemas';
 
 /** Schemas the activity engine's answers share (the sale's answer lists the activities that fired with these). */
@@ -6,21 +6,21 @@ import { answers, arrayOf, nullable, objectOf, oneOf, wire, type JsonSchema, typ
 export const awardSchema: JsonSchema = objectOf(
   {
     type: oneOf(
-      ['points', 'coupon', 'gift', 'value'],
-      'points: `points`; coupon: `templateId` and `count`; gift: `goodsCode` and `quantity`; value: `amount`',
+      ['points', 'coupon', 'gift', 'value', 'discount'],
+      'points: `points`; coupon: `templateId` and `count`; gift: `goodsCode` and `quantity`; value: `amount`; discount (money off a payment): `amount`',
     ),
     points: wire.points,
     templateId: { type: 'integer', description: 'The coupon template' },
     count: { type: 'integer', description: 'Coupons of the template' },
     goodsCode: { type: 'string', description: 'The gift goods (handed out at the till)' },
     quantity: { type: 'integer', description: 'Gift units' },
-    amount: { ...wire.moneyText, description: 'Gift value of a top-up, yuan as exact text (`12.50`)' },
+    amount: { ...wire.moneyText, description: 'Gift value of a top-up, or money off a payment: yuan as exact text (`12.50`)' },
   },
   { optional: ['points', 'templateId', 'count', 'goodsCode', 'quantity', 'amount'], description: 'What an activity gave' },
 );
 
 export const activityKindSchema: JsonSchema = oneOf(
-  [...SALE_KINDS, ...EXCHANGE_KINDS, ...MEMBER_EVENT_KINDS, ...TOP_UP_KINDS],
+  [...SALE_KINDS, ...EXCHANGE_KINDS, ...MEMBER_EVENT_KINDS, ...TOP_UP_KINDS, ...PAY_KINDS],
   'The activity kind',
 );
 
