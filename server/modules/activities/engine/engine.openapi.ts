@@ -112,6 +112,21 @@ export const engineDocs = {
       'activity given once per member that already gave lists nothing. `activityIds` adds activities in any state. 409: the member is not in use.',
     response: answers(objectOf({ fired: arrayOf(firedActivitySchema) }), 'notFound', 'forbidden', 'conflict'),
   },
+  simulatePay: {
+    operationId: 'activities.simulatePay',
+    tags: ['promotion'],
+    summary: 'Simulate a stored-value payment: what the payment offers would take off a bill (nothing is posted)',
+    description:
+      'Runs the stored-value payment offers (STORE_VALUE_PAY_REDUCE, STORE_VALUE_PAY_DISCOUNT) on a bill of `amount` at `storeId` in a ' +
+      "transaction that rolls back: the one taking the most, within its caps and the member's cap as they stand. `couponsUsed`: the bill " +
+      'used coupons. `activityIds` adds activities in any state. 409: the member is not in use.',
+    response: answers(
+      objectOf({ discount: { ...wire.money, description: 'Money off the bill' }, fired: arrayOf(firedActivitySchema) }),
+      'notFound',
+      'forbidden',
+      'conflict',
+    ),
+  },
   simulate: {
     operationId: 'activities.simulate',
     tags: ['promotion'],

@@ -6,8 +6,9 @@ import { describeRoute } from '../../../http/openapi.schemas';
 import { isDateText } from '../../../crud/zoned-time';
 import { authOf } from '../../auth/access.hook';
 import { randomUUID } from 'node:crypto';
-import { TOP_UP_KINDS, type PreparedActivity, type TopUpKind } from '../../../../resources/promotion/activity-engine';
-import { positiveCents } from '../../../money/money';
+import { PAY_KINDS, TOP_UP_KINDS, type PreparedActivity, type TopUpKind } from '../../../../resources/promotion/activity-engine';
+import { centsToString, positiveCents } from '../../../money/money';
+import { firePayDiscount } from '../events/pay-discount';
 import { guardMember } from '../../ledger';
 import type { FiredActivity } from '../events/member-events';
 import { fireTopUp } from '../events/top-up';
@@ -87,10 +88,39 @@ interface SimulateTopUpBody {
 
 /** Thrown to roll the simulation back with its answer. */
 class Simulated extends Error {
-  constructor(readonly fired: readonly FiredActivity[]) {
+  constructor(
+    readonly fired: readonly FiredActivity[],
+    readonly discountCents = 0n,
+  ) {
     super('simulated');
   }
 }
+
+const simulatePaySchema = {
+  body: {
+    type: 'object',
+    required: ['memberId', 'amount', 'storeId'],
+    additionalProperties: false,
+    properties: {
+      memberId: ID,
+      amount: { type: ['string', 'number'] },
+      storeId: ID,
+      couponsUsed: { type: 'boolean' },
+      activityIds: { type: 'array', items: ID, maxItems: 50 },
+    },
+  },
+} as const;
+
+interface SimulatePayBody {
+  readonly memberId: number;
+  readonly amount: string | number;
+  readonly storeId: number;
+  readonly couponsUsed?: boolean;
+  readonly activityIds?: readonly number[];
+}
+
+const firedAnswer = (fired: readonly FiredActivity[]) =>
+  fired.map(({ activityId, number, name, kind, awards }) => ({ activityId, number, name, kind, awards }));
 
 export async function activityEngineRoutes(app: FastifyInstance): Promise<void> {
   const db = app.database.db;
@@ -133,7 +163,47 @@ export async function activityEngineRoutes(app: FastifyInstance): Promise<void> 
         });
       } catch (error) {
         if (!(error instanceof Simulated)) throw error;
-        return ok({ fired: error.fired.map(({ activityId, number, name, kind, awards }) => ({ activityId, number, name, kind, awards })) });
+        return ok({ fired: firedAnswer(error.fired) });
+      }
+      throw new Error('unreachable: the simulation always rolls back');
+    },
+  );
+
+  // What a stored-value payment would be given off: the offers' giving itself (caps as they stand),
+  // in a transaction that always rolls back; activities named by id join whatever their state.
+  app.post<{ Body: SimulatePayBody }>(
+    '/v1/activities/simulate-pay',
+    { schema: describeRoute(simulatePaySchema, engineDocs.simulatePay), config: { requires: ACTIVITY_READ_ANY } },
+    async (request) => {
+      const { tenantId, userId } = authOf(request);
+      const body = request.body;
+      const amountCents = positiveCents(body.amount, 'amount');
+      const added: PreparedActivity[] = [];
+      for (const id of new Set(body.activityIds ?? [])) added.push(await readableActivity(app, request, id));
+      try {
+        await db.transaction(async (tx) => {
+          await guardMember({ tx, tenantId, memberId: body.memberId, requireInUse: true });
+          const active = (await activeSet(tx, tenantId)).activities.filter(
+            (a) => (PAY_KINDS as readonly string[]).includes(a.kind) && !added.some((b) => b.id === a.id),
+          );
+          const offer = await firePayDiscount({
+            tx,
+            tenantId,
+            kinds: PAY_KINDS,
+            memberId: body.memberId,
+            amountCents,
+            couponsUsed: body.couponsUsed ?? false,
+            sourceNo: `simulation:${randomUUID()}`,
+            now: app.clock(),
+            storeId: body.storeId,
+            operatorId: userId,
+            activities: [...active, ...added],
+          });
+          throw new Simulated(offer.fired ? [offer.fired] : [], offer.discountCents);
+        });
+      } catch (error) {
+        if (!(error instanceof Simulated)) throw error;
+        return ok({ discount: Number(centsToString(error.discountCents)), fired: firedAnswer(error.fired) });
       }
       throw new Error('unreachable: the simulation always rolls back');
     },
