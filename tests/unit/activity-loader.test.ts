@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import type { ObjectField } from '../../resources/define';
 import { activities } from '../../resources/promotion/activity.resource';
 import { ACTIVITY_KINDS } from '../../resources/promotion/kinds/index';
-import { EXCHANGE_KINDS, GROUP_SEND_KINDS, MEMBER_EVENT_KINDS, SALE_KINDS, TOP_UP_KINDS } from '../../resources/promotion/activity-engine';
+import {
+  EXCHANGE_KINDS,
+  GROUP_SEND_KINDS,
+  PAY_KINDS,
+  MEMBER_EVENT_KINDS,
+  SALE_KINDS,
+  TOP_UP_KINDS,
+} from '../../resources/promotion/activity-engine';
 import { prepareActivity, type ActivityRow } from '../../server/modules/activities/activity.loader';
 
 /** A stored row as the loader selects it: every column null but the shared ones. */
@@ -42,7 +49,9 @@ function row(overrides: Partial<ActivityRow>): ActivityRow {
 describe('activity declarations', () => {
   it('declare every kind of the engine contract, once', () => {
     const declared = ACTIVITY_KINDS.map((k) => k.value).sort();
-    expect(declared).toEqual([...SALE_KINDS, ...EXCHANGE_KINDS, ...MEMBER_EVENT_KINDS, ...TOP_UP_KINDS, ...GROUP_SEND_KINDS].sort());
+    expect(declared).toEqual(
+      [...SALE_KINDS, ...EXCHANGE_KINDS, ...MEMBER_EVENT_KINDS, ...TOP_UP_KINDS, ...GROUP_SEND_KINDS, ...PAY_KINDS].sort(),
+    );
     expect(Object.keys((activities.base.fields.kind as { options: object }).options).sort()).toEqual(declared);
   });
 
