@@ -137,6 +137,17 @@ describe('STORE_VALUE_PAY_REDUCE through the contract loop', () => {
       expect(await refund(no, 55)).toMatchObject({ amount: 55, discountTakenBack: 7.5, discountTakenBackTotal: 7.5, balance: 685 });
       expect(await refund(no, 165)).toMatchObject({ discountTakenBack: 22.5, discountTakenBackTotal: 30, balance: 850 });
       expect((await evaluation(id)).summary).toMatchObject({ cost: '0.00' });
+      // The member's history shows the payment's discount on its entry, and each refund's share taken back
+      // (the payment before the audit had none).
+      const history = await okData<{ records: { kind: string; sourceId: string; amount: number; discount: number | null }[] }>(
+        admin.post('/v1/store-value-hst-detail/query', { body: { filters: { memberId: m }, pageSize: 50 } }),
+      );
+      expect(history.records.filter((r) => r.kind !== 'recharge').map((r) => [r.kind, r.amount, r.discount])).toEqual([
+        ['refund', 165, -22.5],
+        ['refund', 55, -7.5],
+        ['pay', -220, 30],
+        ['pay', -150, null],
+      ]);
 
       // The tiers' boundaries: below the first, at it, between, at the second.
       for (const [amount, off] of [
