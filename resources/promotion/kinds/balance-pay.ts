@@ -16,13 +16,18 @@ import { cents, tenths } from './rule-reading';
 const payCommon = {
   payOrderCap: field.money({
     label: ['每笔最多优惠(元)', 'Most off per payment (yuan)'],
-    help: ['不填则不限', 'Empty: no limit'],
+    help: ['不填则不封顶', 'Empty: no cap'],
+    emptyMeans: ['不封顶', 'No cap'],
     min: 0.01,
     max: 1_000_000,
   }),
   payMemberCap: field.money({
     label: ['每人累计最多优惠(元)', 'Most off per member (yuan)'],
-    help: ['活动期间每位会员累计优惠上限（退款退回的部分不计），不填则不限', 'Per member over the activity (refunded discounts do not count); empty: no limit'],
+    help: [
+      '活动期间每位会员累计优惠上限（退款退回的部分不计），不填则不封顶',
+      'Per member over the activity (discounts refunds took back do not count); empty: no cap',
+    ],
+    emptyMeans: ['不封顶', 'No cap'],
     min: 0.01,
     max: 100_000_000,
   }),
@@ -70,10 +75,11 @@ export const payDiscountRule = {
     max: 99999999,
   }),
   payRate: field.decimal({
-    label: ['折扣(折)', 'Discount (tenths paid)'],
-    help: ['9.5 表示按支付金额的 95% 扣款', '9.5 charges 95% of the payment'],
+    label: ['折扣(折)', 'Discount (% paid)'],
+    help: ['9.5 表示按支付金额的 95% 扣款', '95 means the member pays 95% of the payment (5% off)'],
     required: true,
     decimals: 1,
+    asDiscount: true,
     min: 0.1,
     max: 9.9,
     width: 100,
