@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditAs, evaluationOf, stopAs } from '../helpers/activity-fixtures';
 import { okData, requestNo } from '../helpers/coupon-fixtures';
 import { createUser, signIn, type ApiClient } from '../helpers/fixtures';
 import { createMembers } from '../helpers/points-fixtures';
@@ -70,15 +71,9 @@ async function activity(kind: string, rule: Record<string, unknown>, options: { 
   return created.id;
 }
 
-async function audit1(id: number, client: ApiClient = auditor): Promise<void> {
-  await okData(client.post('/v1/activity/audit', { query: { id } }));
-  await scene.t.app.sessionCache.sync();
-}
+const audit1 = (id: number, client: ApiClient = auditor) => auditAs(scene, client, id);
 
-async function stop(id: number): Promise<void> {
-  await okData(admin.post('/v1/activity/stop', { query: { id }, body: { reason: 'test over' } }));
-  await scene.t.app.sessionCache.sync();
-}
+const stop = (id: number) => stopAs(scene, admin, id);
 
 interface PayAnswer {
   amount: number;
@@ -104,8 +99,7 @@ const simulate = (memberId: number, amount: number | string, activityIds?: numbe
 const balance = async (memberId: number) =>
   (await okData<{ balance: number }>(till.get('/v1/stored-value/balance', { query: { memberId } }))).balance;
 
-const evaluation = (activityId: number) =>
-  okData<{ summary: Record<string, unknown> }>(admin.post('/v1/activities/evaluation', { body: { activityId } }));
+const evaluation = (activityId: number) => evaluationOf(admin, activityId);
 
 describe('STORE_VALUE_PAY_REDUCE through the contract loop', () => {
   it('simulates, takes the tier off a payment once per request number, gives it back in proportion on refunds, and stops', async () => {

@@ -41,9 +41,17 @@ describe('a stored-value payment offer in the browser', () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     const suffix = String(Date.now() % 100_000_000).padStart(8, '0');
     const name = `储值满100减10·${suffix.slice(-4)}`;
-    const member = await api<{ id: number }>(page, '/v1/member/saveNew', { name: `储值支付会员${suffix.slice(-4)}`, mobile: `136${suffix}` });
+    const member = await api<{ id: number }>(page, '/v1/member/saveNew', {
+      name: `储值支付会员${suffix.slice(-4)}`,
+      mobile: `136${suffix}`,
+    });
     const store = (await api<{ records: { id: number }[] }>(page, '/v1/store/query', { page: 1, pageSize: 1 })).records[0].id;
-    await api(page, '/v1/stored-value/recharge', { requestNo: `E2E-PAYOFFER-R-${suffix}`, memberId: member.id, amount: 500, channel: 'store' });
+    await api(page, '/v1/stored-value/recharge', {
+      requestNo: `E2E-PAYOFFER-R-${suffix}`,
+      memberId: member.id,
+      amount: 500,
+      channel: 'store',
+    });
 
     // The offer, from the entry's list: New activity -> the spend-and-save kind's form.
     await shell.goto(baseUrl, '/promotion/member-balance-promotion/list');
@@ -77,7 +85,10 @@ describe('a stored-value payment offer in the browser', () => {
     try {
       // Its maker may not audit it: with no cap per member, what it takes off one member has no bound.
       await list.rowActionConfirmed(name, '审核');
-      await page.getByText(/需要第二人审核：.*储值.*不封顶/).first().waitFor();
+      await page
+        .getByText(/需要第二人审核：.*储值.*不封顶/)
+        .first()
+        .waitFor();
       await expect.poll(async () => list.row(name).innerText()).toContain('未审核');
       await screenshot(page, 'balance-pay-promotion-maker-refused-zh');
 

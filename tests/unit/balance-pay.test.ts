@@ -9,7 +9,12 @@ import {
 /** The pure rule of the balance-payment offers (resources/promotion/kinds/balance-pay.ts). */
 describe('balance-payment offers', () => {
   const reduce = readPayReduceRule({
-    payTiers: { tiers: [{ threshold: '200', off: '30' }, { threshold: 100, off: 10 }] },
+    payTiers: {
+      tiers: [
+        { threshold: '200', off: '30' },
+        { threshold: 100, off: 10 },
+      ],
+    },
     payCouponStacking: 'EXCLUSIVE',
   });
   const rate = readPayRateRule({ payThreshold: 50, payRate: '9.5', payOrderCap: '8' });

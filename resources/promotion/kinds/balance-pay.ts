@@ -2,7 +2,8 @@ import { field } from '../../define';
 import { centsToString } from '../../money/cents';
 import type { Award, SaleEvaluation } from '../activity-engine';
 import { fired, notMet } from './goods-scope';
-import { cents, tenths } from './rule-reading';
+import { thresholdTiers } from './ladders';
+import { ascendingBy, cents, tenths } from './rule-reading';
 
 /**
  * The rule of the balance-payment promotions (issue 28 item 6): money off a payment made from a
@@ -45,20 +46,13 @@ const payCommon = {
 
 /** Spend-and-save: tiers of (bill from, money off). */
 export const payReduceRule = {
-  payTiers: field.object({
+  payTiers: thresholdTiers({
     label: ['满减档位', 'Spend-and-save tiers'],
-    required: true,
+    lines: ['档位', 'Tiers'],
+    help: ['门槛从低到高；取不高于支付金额的最高一档', 'Thresholds rising; the highest tier not above the payment gives'],
     fields: {
-      tiers: field.lines({
-        label: ['档位', 'Tiers'],
-        help: ['门槛从低到高；取不高于支付金额的最高一档', 'Thresholds rising; the highest tier not above the payment gives'],
-        minLines: 1,
-        maxLines: 10,
-        fields: {
-          threshold: field.money({ label: ['支付满(元)', 'Payment from (yuan)'], required: true, min: 0.01, max: 99999999 }),
-          off: field.money({ label: ['立减(元)', 'Money off (yuan)'], required: true, min: 0.01, max: 1_000_000 }),
-        },
-      }),
+      threshold: field.money({ label: ['支付满(元)', 'Payment from (yuan)'], required: true, min: 0.01, max: 99999999 }),
+      off: field.money({ label: ['立减(元)', 'Money off (yuan)'], required: true, min: 0.01, max: 1_000_000 }),
     },
   }),
   ...payCommon,
@@ -129,7 +123,7 @@ export function readPayReduceRule(
 ): PayDiscountRule {
   const tiers = (rule.payTiers?.tiers ?? [])
     .map((t) => ({ thresholdCents: cents(t.threshold), offCents: cents(t.off) }))
-    .sort((a, b) => (a.thresholdCents < b.thresholdCents ? -1 : a.thresholdCents > b.thresholdCents ? 1 : 0));
+    .sort(ascendingBy((t) => t.thresholdCents));
   return { tiers, thresholdCents: 0n, paidHundredths: null, ...commonOf(rule) };
 }
 

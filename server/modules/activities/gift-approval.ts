@@ -107,7 +107,14 @@ export async function assertGiftApproved(args: {
   const makers = [record.createdBy, record.updatedBy].filter((id) => id !== null && id !== undefined).map(Number);
   if (!makers.includes(actor.userId)) return;
   const thresholds = await valueThresholds(db, actor.tenantId);
-  for (const [valueKind, giving] of await givingOf({ db, tenantId: actor.tenantId, kind, rule: record.rule, members: args.members, budget: record.budget })) {
+  for (const [valueKind, giving] of await givingOf({
+    db,
+    tenantId: actor.tenantId,
+    kind,
+    rule: record.rule,
+    members: args.members,
+    budget: record.budget,
+  })) {
     if (giving.units <= thresholds[valueKind]) continue;
     throw new AppError('conflict', 'approval.secondPerson', {
       values: {

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { DbOrTx } from '../../../db/connection';
 import { holdsAny } from '../../../../resources/access';
 import type { PermissionRef } from '../../../../resources/catalog/types';
 import { AppError, ok } from '../../../http/envelope';
@@ -86,14 +87,43 @@ interface SimulateTopUpBody {
   readonly activityIds?: readonly number[];
 }
 
-/** Thrown to roll the simulation back with its answer. */
+/** Thrown to roll a simulation back with its answer. */
 class Simulated extends Error {
-  constructor(
-    readonly fired: readonly FiredActivity[],
-    readonly discountCents = 0n,
-  ) {
+  constructor(readonly answer: unknown) {
     super('simulated');
   }
+}
+
+/**
+ * Runs a simulation: in a transaction that always rolls back, the member in use, the running
+ * activities of `kinds` and those named by id whatever their state (an activity's detail simulates
+ * it before its audit) handed to `run`, whose answer is returned once everything is undone.
+ */
+async function simulation<T>(input: {
+  app: FastifyInstance;
+  request: Parameters<typeof authOf>[0];
+  memberId: number;
+  kinds: readonly string[];
+  activityIds: readonly number[] | undefined;
+  run: (tx: DbOrTx, activities: PreparedActivity[]) => Promise<T>;
+}): Promise<T> {
+  const { app, request } = input;
+  const { tenantId } = authOf(request);
+  const added: PreparedActivity[] = [];
+  for (const id of new Set(input.activityIds ?? [])) added.push(await readableActivity(app, request, id));
+  try {
+    await app.database.db.transaction(async (tx) => {
+      await guardMember({ tx, tenantId, memberId: input.memberId, requireInUse: true });
+      const active = (await activeSet(tx, tenantId)).activities.filter(
+        (a) => input.kinds.includes(a.kind) && !added.some((b) => b.id === a.id),
+      );
+      throw new Simulated(await input.run(tx, [...active, ...added]));
+    });
+  } catch (error) {
+    if (!(error instanceof Simulated)) throw error;
+    return error.answer as T;
+  }
+  throw new Error('unreachable: the simulation always rolls back');
 }
 
 const simulatePaySchema = {
@@ -135,16 +165,15 @@ export async function activityEngineRoutes(app: FastifyInstance): Promise<void> 
       const { tenantId, userId } = authOf(request);
       const body = request.body;
       const amountCents = positiveCents(body.amount, 'amount');
-      const added: PreparedActivity[] = [];
-      for (const id of new Set(body.activityIds ?? [])) added.push(await readableActivity(app, request, id));
       const now = app.clock();
-      try {
-        await db.transaction(async (tx) => {
-          await guardMember({ tx, tenantId, memberId: body.memberId, requireInUse: true });
-          const active = (await activeSet(tx, tenantId)).activities.filter(
-            (a) => a.kind === body.kind && !added.some((b) => b.id === a.id),
-          );
-          const fired = await fireTopUp({
+      const fired = await simulation({
+        app,
+        request,
+        memberId: body.memberId,
+        kinds: [body.kind],
+        activityIds: body.activityIds,
+        run: (tx, activities) =>
+          fireTopUp({
             tx,
             tenantId,
             kind: body.kind,
@@ -157,15 +186,10 @@ export async function activityEngineRoutes(app: FastifyInstance): Promise<void> 
             operatorId: userId,
             // Nothing is kept: the value is not posted, only listed.
             postGiftValue: async () => {},
-            activities: [...active, ...added],
-          });
-          throw new Simulated(fired);
-        });
-      } catch (error) {
-        if (!(error instanceof Simulated)) throw error;
-        return ok({ fired: firedAnswer(error.fired) });
-      }
-      throw new Error('unreachable: the simulation always rolls back');
+            activities,
+          }),
+      });
+      return ok({ fired: firedAnswer(fired) });
     },
   );
 
@@ -178,15 +202,14 @@ export async function activityEngineRoutes(app: FastifyInstance): Promise<void> 
       const { tenantId, userId } = authOf(request);
       const body = request.body;
       const amountCents = positiveCents(body.amount, 'amount');
-      const added: PreparedActivity[] = [];
-      for (const id of new Set(body.activityIds ?? [])) added.push(await readableActivity(app, request, id));
-      try {
-        await db.transaction(async (tx) => {
-          await guardMember({ tx, tenantId, memberId: body.memberId, requireInUse: true });
-          const active = (await activeSet(tx, tenantId)).activities.filter(
-            (a) => (PAY_KINDS as readonly string[]).includes(a.kind) && !added.some((b) => b.id === a.id),
-          );
-          const offer = await firePayDiscount({
+      const offer = await simulation({
+        app,
+        request,
+        memberId: body.memberId,
+        kinds: PAY_KINDS,
+        activityIds: body.activityIds,
+        run: (tx, activities) =>
+          firePayDiscount({
             tx,
             tenantId,
             kinds: PAY_KINDS,
@@ -197,15 +220,10 @@ export async function activityEngineRoutes(app: FastifyInstance): Promise<void> 
             now: app.clock(),
             storeId: body.storeId,
             operatorId: userId,
-            activities: [...active, ...added],
-          });
-          throw new Simulated(offer.fired ? [offer.fired] : [], offer.discountCents);
-        });
-      } catch (error) {
-        if (!(error instanceof Simulated)) throw error;
-        return ok({ discount: Number(centsToString(error.discountCents)), fired: firedAnswer(error.fired) });
-      }
-      throw new Error('unreachable: the simulation always rolls back');
+            activities,
+          }),
+      });
+      return ok({ discount: Number(centsToString(offer.discountCents)), fired: firedAnswer(offer.fired ? [offer.fired] : []) });
     },
   );
 
