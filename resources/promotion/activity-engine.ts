@@ -41,6 +41,12 @@ export const MEMBER_EVENT_KINDS: readonly MemberEventKind[] = kindsFiredBy<Membe
 export const TOP_UP_KINDS: readonly TopUpKind[] = kindsFiredBy<TopUpKind>('topUp');
 export const GROUP_SEND_KINDS: readonly GroupSendKind[] = kindsFiredBy<GroupSendKind>('groupSend');
 export const PAY_KINDS: readonly PayKind[] = kindsFiredBy<PayKind>('pay');
+/** The payment offers by what is paid from: a member's stored value, or a prepaid card a member holds. */
+export const PAY_KINDS_BY_HOLDER = {
+  storedValue: ['STORE_VALUE_PAY_REDUCE', 'STORE_VALUE_PAY_DISCOUNT'],
+  card: ['CARD_PAY_REDUCE', 'CARD_PAY_DISCOUNT'],
+} as const satisfies Record<string, readonly PayKind[]>;
+export type PayHolder = keyof typeof PAY_KINDS_BY_HOLDER;
 
 /** Goods a rule applies to: all, only the listed, or all but the listed (codes of `product`). */
 export interface GoodsScope {

@@ -33,6 +33,11 @@ export const ACTIVITY_FAMILIES = {
     title: ['预付卡充值赠礼', 'Card top-up gifts'],
     one: ['预付卡充值赠礼', 'Card top-up gift'],
   },
+  PREPAY_CARD_PAY: {
+    entry: 'card-balance-promotion',
+    title: ['预付卡支付优惠', 'Prepaid card payment offers'],
+    one: ['预付卡支付优惠', 'Prepaid card payment offer'],
+  },
   STORE_VALUE_PAY: {
     entry: 'member-balance-promotion',
     title: ['储值支付优惠', 'Stored-value payment offers'],

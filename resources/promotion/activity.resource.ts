@@ -255,6 +255,7 @@ const ENTRY_LISTS: readonly { family: ActivityFamily; screens: ResourceDef['rout
   { family: 'STORE_VALUE_ACTIVE', screens: { list: 'list' } },
   { family: 'PREPAY_CARD_CHARGE_GIFT', screens: { list: 'list' } },
   { family: 'STORE_VALUE_PAY', screens: { list: 'list' } },
+  { family: 'PREPAY_CARD_PAY', screens: { list: 'list' } },
 ];
 
 /** The API name of a menu entry's list view. */

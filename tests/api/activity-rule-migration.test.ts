@@ -60,7 +60,14 @@ const TEMPLATE = 501;
 const OTHER_TEMPLATE = 502;
 
 /** The kinds declared after these migrations (issue 28's top-ups, bulk coupon issue, payment offers): they never had the old shape. */
-type LaterKind = 'STORE_VALUE_ACTIVE' | 'PREPAY_CARD_CHARGE_GIFT' | 'GROUP_COUPON' | 'STORE_VALUE_PAY_REDUCE' | 'STORE_VALUE_PAY_DISCOUNT';
+type LaterKind =
+  | 'STORE_VALUE_ACTIVE'
+  | 'PREPAY_CARD_CHARGE_GIFT'
+  | 'GROUP_COUPON'
+  | 'STORE_VALUE_PAY_REDUCE'
+  | 'STORE_VALUE_PAY_DISCOUNT'
+  | 'CARD_PAY_REDUCE'
+  | 'CARD_PAY_DISCOUNT';
 
 /** Per kind of the time: the old columns written, and the rule the API must answer after the migrations. */
 const OLD_ROWS: Record<

@@ -1,16 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditAs, evaluationOf, stopAs } from '../helpers/activity-fixtures';
+import { cardByNumber, createStore, createTemplate, draftSale, makeCards } from '../helpers/card-fixtures';
 import { okData, requestNo } from '../helpers/coupon-fixtures';
 import { createUser, signIn, type ApiClient } from '../helpers/fixtures';
 import { createMembers } from '../helpers/points-fixtures';
 import { createCatalogue, saveSettings, startStoredValueScene, type StoredValueScene } from '../helpers/stored-value-fixtures';
 
 /**
- * The stored-value payment offers (issue 28 item 6, resources/promotion/kinds/balance-pay.ts)
- * through the real API: each kind through the engine's contract loop (create, simulate before
+ * The payment offers (issue 28 item 6, resources/promotion/kinds/balance-pay.ts) through the real
+ * API: each stored-value kind through the engine's contract loop (create, simulate before
  * audit, audit, simulate, fire by a payment, refund, stop, evaluate); tiers, rate, threshold and
  * the per-payment cap; stacking with coupons; the per-member cap under 16 concurrent payments and
- * freed by a refund; the approval rule on audit; bad rules named by field.
+ * freed by a refund; the approval rule on audit; bad rules named by field; a card's discount
+ * offer on a payment from a member's card, within the member's cap, taken back by a refund.
  */
 
 let scene: StoredValueScene;
@@ -291,5 +293,54 @@ describe('saving and auditing an offer', () => {
     await audit1(unbounded, auditor);
     await stop(large);
     await stop(unbounded);
+  });
+});
+
+describe('CARD_PAY_DISCOUNT through the contract loop', () => {
+  it("takes the rate off a payment from a member's card within the member's cap, and a refund takes it back", async () => {
+    const [m] = await createMembers({ client: admin, count: 1 });
+    const cardStore = await createStore(admin, '支付优惠门店');
+    const cardTemplate = await createTemplate(admin);
+    const batch = await makeCards(admin, { templateId: cardTemplate.id, storeId: cardStore, quantity: 1 });
+    const bill = await draftSale(admin, {
+      store: cardStore,
+      buyerType: 'MEMBER',
+      member: m,
+      lines: [{ mode: 'RANGE', template: cardTemplate.id, startNumber: batch.firstNumber, endNumber: batch.lastNumber }],
+    });
+    await okData(admin.post('/v1/imprest-card-sale-bill/audit', { query: { id: bill.id } }));
+    const before = Number((await cardByNumber(admin, batch.firstNumber)).balance);
+    // Capped at 5 yuan per member: below the card value threshold, so its maker audits it.
+    const id = await activity('CARD_PAY_DISCOUNT', { payThreshold: 0, payRate: 9, payMemberCap: 5 }, { audit: false });
+    await audit1(id, admin);
+    try {
+      expect(
+        await okData(admin.post('/v1/activities/simulate-pay', { body: { holder: 'card', memberId: m, amount: 20, storeId: cardStore } })),
+      ).toMatchObject({ discount: 2, fired: [{ activityId: id }] });
+      // A stored-value payment is not a card's: the card offer gives it nothing.
+      expect((await simulate(m, 20)).fired.map((f) => f.activityId)).not.toContain(id);
+      const cardPay = (no: string, amount: number) =>
+        okData<{ amount: string; discount: string; paid: string; activities: { activityId: number }[] }>(
+          admin.post('/v1/prepay-card/pay', {
+            body: { requestNo: no, number: batch.firstNumber, memberId: m, amount, storeId: cardStore },
+          }),
+        );
+      const first = requestNo('CP');
+      expect(await cardPay(first, 20)).toMatchObject({
+        amount: '20.00',
+        discount: '2.00',
+        paid: '18.00',
+        activities: [{ activityId: id }],
+      });
+      // The member's cap leaves 3 of the 4 the rate would take off.
+      expect(await cardPay(requestNo('CP'), 40)).toMatchObject({ discount: '3.00', paid: '37.00' });
+      expect(
+        await okData(admin.post('/v1/prepay-card/refund', { body: { refundNo: requestNo('CF'), requestNo: first, amount: 18 } })),
+      ).toMatchObject({ discountTakenBack: '2.00' });
+      expect(Number((await cardByNumber(admin, batch.firstNumber)).balance)).toBe(before - 37);
+      expect((await evaluation(id)).summary).toMatchObject({ participants: 1, transactions: 2, cost: '3.00' });
+    } finally {
+      await stop(id);
+    }
   });
 });

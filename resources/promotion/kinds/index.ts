@@ -6,6 +6,8 @@ import type { ActivityKindDecl } from '../activity-kind';
 import { activateGiftKind } from './activate-gift.kind';
 import { amountExtraPointsKind } from './amount-extra-points.kind';
 import { basicPointsKind } from './basic-points.kind';
+import { cardPayDiscountKind } from './card-pay-discount.kind';
+import { cardPayReduceKind } from './card-pay-reduce.kind';
 import { birthdayGiftKind } from './birthday-gift.kind';
 import { groupCouponKind } from './group-coupon.kind';
 import { goodsAmountCouponKind } from './goods-amount-coupon.kind';
@@ -53,6 +55,8 @@ export const KIND_DECLARATIONS = {
   PREPAY_CARD_CHARGE_GIFT: prepayCardChargeGiftKind,
   STORE_VALUE_PAY_REDUCE: storeValuePayReduceKind,
   STORE_VALUE_PAY_DISCOUNT: storeValuePayDiscountKind,
+  CARD_PAY_REDUCE: cardPayReduceKind,
+  CARD_PAY_DISCOUNT: cardPayDiscountKind,
   GROUP_COUPON: groupCouponKind,
 } as const;
 

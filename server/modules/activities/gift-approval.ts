@@ -6,8 +6,8 @@
  * approves it. Each kind that gives value names how its giving is read:
  *
  * - the top-up kinds: what one top-up can give one member (`top-up-approval.ts`);
- * - the stored-value payment offers: the most they can take off one member's payments, as stored
- *   value (`payDiscountMostPerMember`: the member's cap, else the most off one payment times the
+ * - the payment offers: the most they can take off one member's payments, as stored value (or
+ *   card value for a card's offers) (`payDiscountMostPerMember`: the member's cap, else the most off one payment times the
  *   member's times; unbounded without either, so always a second person);
  * - a bulk coupon issue (GROUP_COUPON): the whole send, as a batch grant of coupons counts it: the
  *   set each member receives at its worth (coupons/coupon-worth.ts) × the members — on the audit,
@@ -19,6 +19,7 @@ import type { ValueKind } from '../../../resources/define';
 import { pick } from '../../../resources/messages/bilingual';
 import { approvalMessages } from '../../../resources/messages/approval.messages';
 import { groupCouponKind } from '../../../resources/promotion/kinds/group-coupon.kind';
+import { PAY_KINDS_BY_HOLDER } from '../../../resources/promotion/activity-engine';
 import { payDiscountMostPerMember, readPayRateRule, readPayReduceRule } from '../../../resources/promotion/kinds/balance-pay';
 import type { Actor } from '../../crud/actor';
 import type { StoredRecord } from '../../crud/server-hooks.define';
@@ -75,10 +76,11 @@ const UNBOUNDED_UNITS = BigInt(Number.MAX_SAFE_INTEGER);
 /** A stored-value payment offer: the most it can take off one member's payments, as stored value. */
 const payDiscountGiving: GivingReader = async ({ kind, rule, budget }) => {
   const stored = (rule ?? {}) as Parameters<typeof readPayRateRule>[0] & Parameters<typeof readPayReduceRule>[0];
-  const read = kind === 'STORE_VALUE_PAY_DISCOUNT' ? readPayRateRule(stored) : readPayReduceRule(stored);
+  const read = kind === 'STORE_VALUE_PAY_DISCOUNT' || kind === 'CARD_PAY_DISCOUNT' ? readPayRateRule(stored) : readPayReduceRule(stored);
   const times = (budget as { perMemberTimes?: number | null } | null | undefined)?.perMemberTimes ?? null;
   const most = payDiscountMostPerMember(read, times);
-  return new Map([['storedValue', most === null ? { units: UNBOUNDED_UNITS, unbounded: true } : { units: most, unbounded: false }]]);
+  const valueKind: ValueKind = (PAY_KINDS_BY_HOLDER.card as readonly string[]).includes(kind) ? 'cardValue' : 'storedValue';
+  return new Map([[valueKind, most === null ? { units: UNBOUNDED_UNITS, unbounded: true } : { units: most, unbounded: false }]]);
 };
 
 /** The kinds the rule applies to, and how each one's giving is read. */
@@ -88,6 +90,8 @@ const GIVINGS: Readonly<Record<string, GivingReader>> = {
   GROUP_COUPON: groupCouponGiving,
   STORE_VALUE_PAY_REDUCE: payDiscountGiving,
   STORE_VALUE_PAY_DISCOUNT: payDiscountGiving,
+  CARD_PAY_REDUCE: payDiscountGiving,
+  CARD_PAY_DISCOUNT: payDiscountGiving,
 };
 
 /**

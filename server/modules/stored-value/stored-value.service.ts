@@ -25,7 +25,7 @@ import type { Locale } from '../../../resources/messages/bilingual';
 import type { FiredActivity } from '../activities/events/member-events';
 import { fireTopUp } from '../activities/events/top-up';
 import { firePayDiscount, reversePayDiscount } from '../activities/events/pay-discount';
-import { PAY_KINDS } from '../../../resources/promotion/activity-engine';
+import { PAY_KINDS_BY_HOLDER } from '../../../resources/promotion/activity-engine';
 
 /**
  * The stored-value entry points for tills and apps: recharge, pay, refund, balance. Each one
@@ -260,7 +260,7 @@ export async function pay(input: {
       const offer = await firePayDiscount({
         tx,
         tenantId,
-        kinds: PAY_KINDS,
+        kinds: PAY_KINDS_BY_HOLDER.storedValue,
         memberId: body.memberId,
         amountCents: amount,
         couponsUsed: request.couponsUsed,

@@ -115,9 +115,10 @@ export const engineDocs = {
   simulatePay: {
     operationId: 'activities.simulatePay',
     tags: ['promotion'],
-    summary: 'Simulate a stored-value payment: what the payment offers would take off a bill (nothing is posted)',
+    summary: 'Simulate a payment from stored value or a card: what the payment offers would take off a bill (nothing is posted)',
     description:
-      'Runs the stored-value payment offers (STORE_VALUE_PAY_REDUCE, STORE_VALUE_PAY_DISCOUNT) on a bill of `amount` at `storeId` in a ' +
+      'Runs the payment offers of what is paid from (`holder`: storedValue, the default: STORE_VALUE_PAY_REDUCE and ' +
+      'STORE_VALUE_PAY_DISCOUNT; card: CARD_PAY_REDUCE and CARD_PAY_DISCOUNT) on a bill of `amount` at `storeId` in a ' +
       "transaction that rolls back: the one taking the most, within its caps and the member's cap as they stand. `couponsUsed`: the bill " +
       'used coupons. `activityIds` adds activities in any state. 409: the member is not in use.',
     response: answers(

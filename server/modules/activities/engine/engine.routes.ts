@@ -7,7 +7,7 @@ import { describeRoute } from '../../../http/openapi.schemas';
 import { isDateText } from '../../../crud/zoned-time';
 import { authOf } from '../../auth/access.hook';
 import { randomUUID } from 'node:crypto';
-import { PAY_KINDS, TOP_UP_KINDS, type PreparedActivity, type TopUpKind } from '../../../../resources/promotion/activity-engine';
+import { PAY_KINDS_BY_HOLDER, TOP_UP_KINDS, type PayHolder, type PreparedActivity, type TopUpKind } from '../../../../resources/promotion/activity-engine';
 import { centsToString, positiveCents } from '../../../money/money';
 import { firePayDiscount } from '../events/pay-discount';
 import { guardMember } from '../../ledger';
@@ -136,6 +136,7 @@ const simulatePaySchema = {
       amount: { type: ['string', 'number'] },
       storeId: ID,
       couponsUsed: { type: 'boolean' },
+      holder: { type: 'string', enum: Object.keys(PAY_KINDS_BY_HOLDER) },
       activityIds: { type: 'array', items: ID, maxItems: 50 },
     },
   },
@@ -146,6 +147,8 @@ interface SimulatePayBody {
   readonly amount: string | number;
   readonly storeId: number;
   readonly couponsUsed?: boolean;
+  /** What is paid from (default stored value). */
+  readonly holder?: PayHolder;
   readonly activityIds?: readonly number[];
 }
 
@@ -202,17 +205,18 @@ export async function activityEngineRoutes(app: FastifyInstance): Promise<void> 
       const { tenantId, userId } = authOf(request);
       const body = request.body;
       const amountCents = positiveCents(body.amount, 'amount');
+      const kinds = PAY_KINDS_BY_HOLDER[body.holder ?? 'storedValue'];
       const offer = await simulation({
         app,
         request,
         memberId: body.memberId,
-        kinds: PAY_KINDS,
+        kinds,
         activityIds: body.activityIds,
         run: (tx, activities) =>
           firePayDiscount({
             tx,
             tenantId,
-            kinds: PAY_KINDS,
+            kinds,
             memberId: body.memberId,
             amountCents,
             couponsUsed: body.couponsUsed ?? false,
