@@ -7,7 +7,13 @@ import { describeRoute } from '../../../http/openapi.schemas';
 import { isDateText } from '../../../crud/zoned-time';
 import { authOf } from '../../auth/access.hook';
 import { randomUUID } from 'node:crypto';
-import { PAY_KINDS_BY_HOLDER, TOP_UP_KINDS, type PayHolder, type PreparedActivity, type TopUpKind } from '../../../../resources/promotion/activity-engine';
+import {
+  PAY_KINDS_BY_HOLDER,
+  TOP_UP_KINDS,
+  type PayHolder,
+  type PreparedActivity,
+  type TopUpKind,
+} from '../../../../resources/promotion/activity-engine';
 import { centsToString, positiveCents } from '../../../money/money';
 import { firePayDiscount } from '../events/pay-discount';
 import { guardMember } from '../../ledger';
