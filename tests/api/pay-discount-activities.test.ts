@@ -296,6 +296,43 @@ describe('saving and auditing an offer', () => {
   });
 });
 
+describe('who may keep an offer', () => {
+  it("maintains and reads only the kinds of one's own sub-resource (满额立减 is not 折扣)", async () => {
+    await createUser(scene.t.database, {
+      tenantId: scene.tenant.tenantId,
+      login: 'reduceonly',
+      grants: [{ resourceId: '营销/储值支付优惠/满额立减', action: '配置维护' }],
+    });
+    const reduceOnly = await signIn(scene.t.app, { tenant: scene.tenant.code, login: 'reduceonly', password: scene.tenant.adminPassword });
+    const body = (kind: string, rule: Record<string, unknown>) => ({
+      name: `${kind} by reduceonly`,
+      kind,
+      beginTime: '2020-01-01 00:00:00',
+      endTime: '2099-01-01 00:00:00',
+      rule: { payCouponStacking: 'STACK', ...rule },
+    });
+    const refused = await reduceOnly.post('/v1/activity/saveNew', {
+      body: body('STORE_VALUE_PAY_DISCOUNT', { payThreshold: 0, payRate: 9 }),
+    });
+    expect(refused.status).toBe(403);
+    const viaView = await reduceOnly.post('/v1/activity-store-value-pay-discount/saveNew', {
+      body: body('STORE_VALUE_PAY_DISCOUNT', { payThreshold: 0, payRate: 9 }),
+    });
+    expect(viaView.status).toBe(403);
+    await okData(reduceOnly.post('/v1/activity/saveNew', { body: body('STORE_VALUE_PAY_REDUCE', { payTiers: TIERS }) }));
+    const discount = await activity('STORE_VALUE_PAY_DISCOUNT', { payThreshold: 0, payRate: 9 }, { audit: false });
+    const listed = await okData<{ records: { id: number; kind: string }[] }>(
+      reduceOnly.post('/v1/activity-family-member-balance-promotion/query', { body: { pageSize: 200 } }),
+    );
+    expect(listed.records.length).toBeGreaterThan(0);
+    expect(listed.records.every((r) => r.kind === 'STORE_VALUE_PAY_REDUCE')).toBe(true);
+    // A discount offer is not even found for them: they may not read it, let alone audit it.
+    expect((await reduceOnly.post('/v1/activity/audit', { query: { id: discount } })).status).toBe(404);
+    await audit1(discount);
+    await stop(discount);
+  });
+});
+
 describe('CARD_PAY_DISCOUNT through the contract loop', () => {
   it("takes the rate off a payment from a member's card within the member's cap, and a refund takes it back", async () => {
     const [m] = await createMembers({ client: admin, count: 1 });
