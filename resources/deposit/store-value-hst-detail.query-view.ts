@@ -62,6 +62,8 @@ export const storeValueHistoryView = defineQueryView({
     giftDelta: { kind: 'money', label: ['赠送金变动', 'Gift'], signed: true, width: 110 },
     amount: { kind: 'money', label: ['变动金额', 'Amount'], signed: true, width: 110 },
     balanceAfter: { kind: 'money', label: ['储值余额', 'Balance after'], width: 110 },
+    // A payment's offer discount (member-balance-promotion), and the share a refund took back (negative).
+    discount: { kind: 'money', label: ['支付优惠', 'Payment discount'], signed: true, width: 110 },
     storeId: { kind: 'integer', label: ['门店ID', 'Store id'], hidden: true },
     storeName: { kind: 'text', label: ['门店', 'Store'], width: 140 },
     operatorName: { kind: 'text', label: ['操作人', 'Operator'], width: 110 },

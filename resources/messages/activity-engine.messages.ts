@@ -10,6 +10,11 @@ export const activityEngineMessages = defineMessages({
     'The goods in scope come to {quantity} units, below the threshold',
   ],
   'activities.reason.nothingToGive': ['活动未设置赠送内容', 'The activity gives nothing'],
+  'activities.reason.notWithCoupons': [
+    '本次支付使用了优惠券，活动不与优惠券同享',
+    'The payment used coupons, and this offer is not given with coupons',
+  ],
+  'activities.reason.memberCapReached': ['该会员已达到活动的累计优惠上限', "The member has reached the offer's total per member"],
   'activities.reason.noCouponUsed': ['交易未使用指定的券', 'The sale used none of the listed coupons'],
   'activities.reason.noPointsPayment': ['交易未使用积分抵现', 'The sale pays no points as cash'],
   'activities.pointsCash.orderBelow': ['订单金额未达到积分抵现的最低金额 {min}', 'Points pay only orders of at least {min}'],

@@ -30,6 +30,7 @@ export type TopUpKind = KindsFiredBy<'topUp'>;
 export type GroupSendKind = KindsFiredBy<'groupSend'>;
 export type ThirdPartyKind = KindsFiredBy<'thirdParty'>;
 export type ClaimKind = KindsFiredBy<'claim'>;
+export type PayKind = KindsFiredBy<'pay'>;
 export type ActivityKind = DeclaredKind;
 
 const kindsFiredBy = <K extends ActivityKind>(trigger: ActivityKindDecl['trigger']): readonly K[] =>
@@ -43,6 +44,13 @@ export const TOP_UP_KINDS: readonly TopUpKind[] = kindsFiredBy<TopUpKind>('topUp
 export const GROUP_SEND_KINDS: readonly GroupSendKind[] = kindsFiredBy<GroupSendKind>('groupSend');
 export const THIRD_PARTY_KINDS: readonly ThirdPartyKind[] = kindsFiredBy<ThirdPartyKind>('thirdParty');
 export const CLAIM_KINDS: readonly ClaimKind[] = kindsFiredBy<ClaimKind>('claim');
+export const PAY_KINDS: readonly PayKind[] = kindsFiredBy<PayKind>('pay');
+/** The payment offers by what is paid from: a member's stored value, or a prepaid card a member holds. */
+export const PAY_KINDS_BY_HOLDER = {
+  storedValue: ['STORE_VALUE_PAY_REDUCE', 'STORE_VALUE_PAY_DISCOUNT'],
+  card: ['CARD_PAY_REDUCE', 'CARD_PAY_DISCOUNT'],
+} as const satisfies Record<string, readonly PayKind[]>;
+export type PayHolder = keyof typeof PAY_KINDS_BY_HOLDER;
 
 /** Goods a rule applies to: all, only the listed, or all but the listed (codes of `product`). */
 export interface GoodsScope {
@@ -163,7 +171,9 @@ export type Award =
   | { readonly type: 'coupon'; readonly templateId: number; readonly count: number }
   | { readonly type: 'gift'; readonly goodsCode: string; readonly quantity: number }
   /** Gift value of a top-up: yuan as exact text (`12.50`), into the gift portion of the stored value or the card. */
-  | { readonly type: 'value'; readonly amount: string };
+  | { readonly type: 'value'; readonly amount: string }
+  /** Money off a payment from stored value: yuan as exact text; the payment spends that much less. */
+  | { readonly type: 'discount'; readonly amount: string };
 
 /**
  * The evaluation of one sale kind: pure, no I/O. `basket` is the sale after NON_POINTS_GOODS

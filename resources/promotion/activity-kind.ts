@@ -33,6 +33,16 @@ export const ACTIVITY_FAMILIES = {
     title: ['预付卡充值赠礼', 'Card top-up gifts'],
     one: ['预付卡充值赠礼', 'Card top-up gift'],
   },
+  PREPAY_CARD_PAY: {
+    entry: 'card-balance-promotion',
+    title: ['预付卡支付优惠', 'Prepaid card payment offers'],
+    one: ['预付卡支付优惠', 'Prepaid card payment offer'],
+  },
+  STORE_VALUE_PAY: {
+    entry: 'member-balance-promotion',
+    title: ['储值支付优惠', 'Stored-value payment offers'],
+    one: ['储值支付优惠', 'Stored-value payment offer'],
+  },
   GROUP_COUPON: { entry: 'group-coupon', title: ['批量发券', 'Bulk coupon issuing'], one: ['批量发券', 'Bulk coupon issue'] },
   THIRD_COUPON: {
     entry: 'third-coupon',
@@ -68,9 +78,10 @@ export interface ActivityKindDecl extends Omit<KindDef, 'entry'> {
    * top-up of stored value or of a prepaid card (simulated by the top-up simulator), or a send
    * to a customer group that a person starts (a background run, server/modules/activities/group-send),
    * or a partner's application calling the API (server/modules/activities/third-party), or a
-   * member's claim with a claim token (server/modules/activities/claims).
+   * member's claim with a claim token (server/modules/activities/claims), or a payment from stored
+   * value or a card (money off the payment, server/modules/activities/events/pay-discount.ts).
    */
-  readonly trigger: 'sale' | 'exchange' | 'memberEvent' | 'topUp' | 'groupSend' | 'thirdParty' | 'claim';
+  readonly trigger: 'sale' | 'exchange' | 'memberEvent' | 'topUp' | 'groupSend' | 'thirdParty' | 'claim' | 'pay';
 }
 
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
@@ -103,7 +114,9 @@ function withParts<K extends ActivityKindDecl>(kind: K): K & { readonly rule: Ki
  * each one to all of them). `engine.read` sees the stored rule typed from these very fields.
  */
 export function defineActivityKind<
-  const K extends ActivityKindDecl & { readonly trigger: 'exchange' | 'memberEvent' | 'topUp' | 'groupSend' | 'thirdParty' | 'claim' },
+  const K extends ActivityKindDecl & {
+    readonly trigger: 'exchange' | 'memberEvent' | 'topUp' | 'groupSend' | 'thirdParty' | 'claim' | 'pay';
+  },
   Rule extends object,
 >(
   kind: K,

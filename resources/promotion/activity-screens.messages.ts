@@ -51,6 +51,7 @@ export const activityScreenMessages = defineMessages({
   'activity.award.coupon': ['券「{template}」×{count}', 'Coupon "{template}" ×{count}'],
   'activity.award.gift': ['赠品 {goods} ×{quantity}', 'Gift {goods} ×{quantity}'],
   'activity.award.value': ['赠送金额 ¥{amount}', 'Gift value ¥{amount}'],
+  'activity.award.discount': ['支付立减 ¥{amount}', 'Payment discount ¥{amount}'],
   'activity.payment.CASH': ['现金', 'Cash'],
   'activity.payment.STORED_VALUE': ['储值', 'Stored value'],
   'activity.payment.PREPAID_CARD': ['预付卡', 'Prepaid card'],

@@ -13,5 +13,6 @@ export const activityMessages = defineMessages({
   'activity.kindNotInEntry': ['该活动类型不属于“{entry}”', 'This kind does not belong to "{entry}"'],
   'activity.topUpCouponRequired': ['档位赠券时请选择赠送的券', 'Choose the coupon given, since a tier gives coupons'],
   'activity.topUpTierEmpty': ['该档位没有赠送任何东西', 'This tier gives nothing'],
+  'activity.payOffNotBelowThreshold': ['立减金额须小于该档位的支付门槛', "The money off must be less than the tier's payment threshold"],
   'activity.kindForbidden': ['没有维护该类活动的权限', 'You may not maintain activities of this kind'],
 });

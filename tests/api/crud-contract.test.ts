@@ -186,7 +186,7 @@ async function activityContractBody(resource: ResourceDef): Promise<Record<strin
     dayTimes: [],
     goodsScope: 'ALL',
     // The reward is a part of the kind's rule (sampled members the kind does not have are dropped);
-    // a top-up kind gives by its tiers.
+    // a top-up kind gives by its tiers, a payment offer by its tiers or rate.
     rule: {
       rewardPoints: 10,
       rewardCouponTemplate: coupon,
@@ -194,6 +194,11 @@ async function activityContractBody(resource: ResourceDef): Promise<Record<strin
       topUpTiers: { tiers: [{ threshold: 100, giftAmount: 10 }] },
       topUpCouponTemplate: null,
       topUpRepeat: 'EVERY',
+      // A stored-value payment offer takes off by its tiers or its rate.
+      payTiers: { tiers: [{ threshold: 100, off: 10 }] },
+      payThreshold: 0,
+      payRate: 9.5,
+      payCouponStacking: 'STACK',
       ...bulk,
       ...third,
       ...claimed,

@@ -262,6 +262,8 @@ describe('amounts and bodies as outside tools read them (issue 31 §4)', () => {
         requestNo: 'P1',
         memberId: 1,
         amount,
+        discount: 0,
+        paid: amount,
         principalPaid: amount,
         giftPaid: 0,
         principal: amount,
@@ -269,6 +271,7 @@ describe('amounts and bodies as outside tools read them (issue 31 §4)', () => {
         balance: amount,
         entryId: 1,
         paymentId: 1,
+        activities: [],
       };
       expect(check({ code: 2000, msg: 'success', data }), `${amount}: ${JSON.stringify(check.errors)}`).toBe(true);
     }

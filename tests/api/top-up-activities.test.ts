@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardByNumber, createStore, createTemplate, draftSale, makeCards } from '../helpers/card-fixtures';
+import { auditAs, evaluationOf, stopAs } from '../helpers/activity-fixtures';
 import { effectiveTemplate, okData, requestNo } from '../helpers/coupon-fixtures';
 import { createUser, signIn, type ApiClient } from '../helpers/fixtures';
 import { createMembers } from '../helpers/points-fixtures';
@@ -51,15 +52,9 @@ async function activity(kind: string, rule: Record<string, unknown>, extra: Reco
   return created.id;
 }
 
-async function audit1(id: number, client: ApiClient = admin): Promise<void> {
-  await okData(client.post('/v1/activity/audit', { query: { id } }));
-  await scene.t.app.sessionCache.sync();
-}
+const audit1 = (id: number, client: ApiClient = admin) => auditAs(scene, client, id);
 
-async function stop(id: number): Promise<void> {
-  await okData(admin.post('/v1/activity/stop', { query: { id }, body: { reason: 'test over' } }));
-  await scene.t.app.sessionCache.sync();
-}
+const stop = (id: number) => stopAs(scene, admin, id);
 
 const recharge = (memberId: number, amount: number | string, no = requestNo('R')) =>
   okData<{ gift: number; balance: number; activities: { activityId: number; awards: unknown[] }[] }>(
@@ -82,8 +77,7 @@ const points = async (memberId: number) => {
 const coupons = async (memberId: number) =>
   (await okData<{ total: number }>(admin.post('/v1/coupon/query', { body: { filters: { member: memberId } } }))).total;
 
-const evaluation = (activityId: number) =>
-  okData<{ summary: Record<string, unknown> }>(admin.post('/v1/activities/evaluation', { body: { activityId } }));
+const evaluation = (activityId: number) => evaluationOf(admin, activityId);
 
 /** The awards of the top tier, as answers list them. */
 const TOP_AWARDS = [

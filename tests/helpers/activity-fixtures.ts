@@ -79,3 +79,19 @@ export async function balanceOf(client: ApiClient, memberId: number): Promise<nu
   expect(res.body.code, JSON.stringify(res.body)).toBe(2000);
   return Number(res.body.data.balance);
 }
+
+/** Audits an activity of any kind through the base, as `client` (a second person when the approval rule asks), active set brought up to date. */
+export async function auditAs(scene: Pick<CouponScene, 't'>, client: ApiClient, id: number): Promise<void> {
+  await okData(client.post('/v1/activity/audit', { query: { id } }));
+  await scene.t.app.sessionCache.sync();
+}
+
+/** Stops an activity of any kind through the base, as `client`, active set brought up to date. */
+export async function stopAs(scene: Pick<CouponScene, 't'>, client: ApiClient, id: number): Promise<void> {
+  await okData(client.post('/v1/activity/stop', { query: { id }, body: { reason: 'test over' } }));
+  await scene.t.app.sessionCache.sync();
+}
+
+/** An activity's effect evaluation (`POST /v1/activities/evaluation`). */
+export const evaluationOf = (client: ApiClient, activityId: number) =>
+  okData<{ summary: Record<string, unknown> }>(client.post('/v1/activities/evaluation', { body: { activityId } }));

@@ -9,6 +9,7 @@ import {
   MEMBER_EVENT_KINDS,
   SALE_KINDS,
   THIRD_PARTY_KINDS,
+  PAY_KINDS,
   TOP_UP_KINDS,
 } from '../../resources/promotion/activity-engine';
 import { prepareActivity, type ActivityRow } from '../../server/modules/activities/activity.loader';
@@ -59,6 +60,7 @@ describe('activity declarations', () => {
         ...GROUP_SEND_KINDS,
         ...THIRD_PARTY_KINDS,
         ...CLAIM_KINDS,
+        ...PAY_KINDS,
       ].sort(),
     );
     expect(Object.keys((activities.base.fields.kind as { options: object }).options).sort()).toEqual(declared);

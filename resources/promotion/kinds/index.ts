@@ -6,6 +6,8 @@ import type { ActivityKindDecl } from '../activity-kind';
 import { activateGiftKind } from './activate-gift.kind';
 import { amountExtraPointsKind } from './amount-extra-points.kind';
 import { basicPointsKind } from './basic-points.kind';
+import { cardPayDiscountKind } from './card-pay-discount.kind';
+import { cardPayReduceKind } from './card-pay-reduce.kind';
 import { birthdayGiftKind } from './birthday-gift.kind';
 import { groupCouponKind } from './group-coupon.kind';
 import { goodsAmountCouponKind } from './goods-amount-coupon.kind';
@@ -25,6 +27,8 @@ import { scoreExchangeGoodsKind } from './score-exchange-goods.kind';
 import { scoreGainCouponKind } from './score-gain-coupon.kind';
 import { storeValueActiveKind } from './store-value-active.kind';
 import { thirdPartyIssueKind } from './third-party-issue.kind';
+import { storeValuePayDiscountKind } from './store-value-pay-discount.kind';
+import { storeValuePayReduceKind } from './store-value-pay-reduce.kind';
 import { upgradeGiftKind } from './upgrade-gift.kind';
 import { useCouponSendCouponKind } from './use-coupon-send-coupon.kind';
 import { weiXinCouponKind } from './wei-xin-coupon.kind';
@@ -52,6 +56,10 @@ export const KIND_DECLARATIONS = {
   UPGRADE_GIFT: upgradeGiftKind,
   STORE_VALUE_ACTIVE: storeValueActiveKind,
   PREPAY_CARD_CHARGE_GIFT: prepayCardChargeGiftKind,
+  STORE_VALUE_PAY_REDUCE: storeValuePayReduceKind,
+  STORE_VALUE_PAY_DISCOUNT: storeValuePayDiscountKind,
+  CARD_PAY_REDUCE: cardPayReduceKind,
+  CARD_PAY_DISCOUNT: cardPayDiscountKind,
   GROUP_COUPON: groupCouponKind,
   THIRD_PARTY_ISSUE: thirdPartyIssueKind,
   MINI_PROGRAM_GAIN_COUPON: miniProgramGainCouponKind,

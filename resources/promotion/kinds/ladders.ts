@@ -1,4 +1,23 @@
-import { field } from '../../define';
+import { field, type LinesField } from '../../define';
+import type { Bilingual } from '../../messages/bilingual';
+
+/**
+ * Tiers by threshold, as a rule stores them (one jsonb value `{ tiers: [...] }`, 1 to 10 lines,
+ * thresholds rising: the activity hooks check it): the points ladders, the top-up tiers and the
+ * spend-and-save tiers of a payment offer, each with its own line fields.
+ */
+export function thresholdTiers<const F extends LinesField['fields']>(tiers: {
+  readonly label: Bilingual;
+  readonly lines: Bilingual;
+  readonly help: Bilingual;
+  readonly fields: F;
+}) {
+  return field.object({
+    label: tiers.label,
+    required: true,
+    fields: { tiers: field.lines({ label: tiers.lines, help: tiers.help, minLines: 1, maxLines: 10, fields: tiers.fields }) },
+  });
+}
 
 /**
  * A points ladder (tiers as nested lines, ascending thresholds: the activity hooks check it):
@@ -9,20 +28,13 @@ export function pointsLadder(by: 'amount' | 'quantity') {
     by === 'amount'
       ? field.money({ label: ['满金额(元)', 'From amount (yuan)'], required: true, min: 0.01, max: 99999999 })
       : field.integer({ label: ['满件数', 'From units'], required: true, min: 1, max: 100000 });
-  return field.object({
+  return thresholdTiers({
     label: by === 'amount' ? ['金额阶梯', 'Amount ladder'] : ['数量阶梯', 'Quantity ladder'],
-    required: true,
+    lines: ['阶梯', 'Steps'],
+    help: ['门槛从低到高；达到的最高一档生效', 'Thresholds rising; the highest step reached gives'],
     fields: {
-      tiers: field.lines({
-        label: ['阶梯', 'Steps'],
-        help: ['门槛从低到高；达到的最高一档生效', 'Thresholds rising; the highest step reached gives'],
-        minLines: 1,
-        maxLines: 10,
-        fields: {
-          threshold,
-          points: field.integer({ label: ['加送积分', 'Extra points'], required: true, min: 1, max: 10_000_000 }),
-        },
-      }),
+      threshold,
+      points: field.integer({ label: ['加送积分', 'Extra points'], required: true, min: 1, max: 10_000_000 }),
     },
   });
 }

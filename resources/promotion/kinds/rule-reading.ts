@@ -7,6 +7,15 @@ import type { Reward, Tier } from '../activity-engine';
  * ladders sorted; a missing member takes its fallback.
  */
 
+/** A comparator of tiers by a bigint key, lowest first (thresholds in cents or units). */
+export const ascendingBy =
+  <T>(key: (item: T) => bigint) =>
+  (a: T, b: T): number => {
+    const x = key(a);
+    const y = key(b);
+    return x < y ? -1 : x > y ? 1 : 0;
+  };
+
 /** Cents of a stored amount (text or number); blank counts as zero. */
 export function cents(value: string | number | null | undefined): bigint {
   if (value === null || value === undefined || value === '') return 0n;
@@ -52,5 +61,5 @@ export function tiersOf(
 ): readonly Tier[] {
   return (ladder?.tiers ?? [])
     .map((t) => ({ threshold: by === 'amount' ? cents(t.threshold) : BigInt(Number(t.threshold)), points: Number(t.points) }))
-    .sort((a, b) => (a.threshold < b.threshold ? -1 : a.threshold > b.threshold ? 1 : 0));
+    .sort(ascendingBy((t) => t.threshold));
 }

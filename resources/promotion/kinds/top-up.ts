@@ -2,7 +2,8 @@ import { field } from '../../define';
 import { centsToString } from '../../money/cents';
 import type { Award, SaleEvaluation } from '../activity-engine';
 import { fired, notMet } from './goods-scope';
-import { cents, int } from './rule-reading';
+import { thresholdTiers } from './ladders';
+import { ascendingBy, cents, int } from './rule-reading';
 
 /**
  * The rule of the top-up promotions (issue 28 item 5): pay X, get Y on a stored-value recharge
@@ -13,25 +14,18 @@ import { cents, int } from './rule-reading';
  * template. Once per member, or on every top-up; the shared budget's per-member limits apply.
  */
 export const topUpRule = {
-  topUpTiers: field.object({
+  topUpTiers: thresholdTiers({
     label: ['充值档位', 'Top-up tiers'],
-    required: true,
+    lines: ['档位', 'Tiers'],
+    help: [
+      '门槛从低到高；取不高于充值金额的最高一档；门槛为 0 则任意金额都送',
+      'Thresholds rising; the highest tier not above the amount gives; a threshold of 0 gives on any amount',
+    ],
     fields: {
-      tiers: field.lines({
-        label: ['档位', 'Tiers'],
-        help: [
-          '门槛从低到高；取不高于充值金额的最高一档；门槛为 0 则任意金额都送',
-          'Thresholds rising; the highest tier not above the amount gives; a threshold of 0 gives on any amount',
-        ],
-        minLines: 1,
-        maxLines: 10,
-        fields: {
-          threshold: field.money({ label: ['充值满(元)', 'Top-up from (yuan)'], required: true, min: 0, max: 99999999 }),
-          giftAmount: field.money({ label: ['赠送金额(元)', 'Gift value (yuan)'], defaultValue: '0', min: 0, max: 1_000_000 }),
-          points: field.integer({ label: ['赠送积分', 'Points given'], defaultValue: 0, min: 0, max: 10_000_000 }),
-          couponCount: field.integer({ label: ['赠券张数', 'Coupons given'], defaultValue: 0, min: 0, max: 100 }),
-        },
-      }),
+      threshold: field.money({ label: ['充值满(元)', 'Top-up from (yuan)'], required: true, min: 0, max: 99999999 }),
+      giftAmount: field.money({ label: ['赠送金额(元)', 'Gift value (yuan)'], defaultValue: '0', min: 0, max: 1_000_000 }),
+      points: field.integer({ label: ['赠送积分', 'Points given'], defaultValue: 0, min: 0, max: 10_000_000 }),
+      couponCount: field.integer({ label: ['赠券张数', 'Coupons given'], defaultValue: 0, min: 0, max: 100 }),
     },
   }),
   // Effective templates only: the activity's hook refuses any other (activity.couponTemplateNotEffective).
@@ -94,7 +88,7 @@ export function readTopUpRule(rule: StoredTopUpRule): TopUpRule {
       points: int(t.points),
       couponCount: int(t.couponCount),
     }))
-    .sort((a, b) => (a.thresholdCents < b.thresholdCents ? -1 : a.thresholdCents > b.thresholdCents ? 1 : 0));
+    .sort(ascendingBy((t) => t.thresholdCents));
   const template = rule.topUpCouponTemplate;
   return {
     tiers,

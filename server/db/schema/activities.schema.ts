@@ -71,6 +71,8 @@ export const activityAwards = pgTable(
     /** Why it was given when an event has a cause (the level change of an upgrade gift). */
     cause: text('cause'),
     reversedPoints: bigint('reversed_points', { mode: 'number' }).notNull().default(0),
+    /** The share of `cost` a refund took back (a payment discount refunded with its payment). */
+    reversedCost: numeric('reversed_cost', { precision: 14, scale: 2 }).notNull().default('0'),
     voidedCoupons: integer('voided_coupons').notNull().default(0),
   },
   (t) => [

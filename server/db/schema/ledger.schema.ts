@@ -94,6 +94,13 @@ export const valuePayments = pgTable(
     refundedPrincipal: money('refunded_principal').notNull().default('0'),
     refundedGift: money('refunded_gift').notNull().default('0'),
     refunded: money('refunded').generatedAlwaysAs(sql`refunded_principal + refunded_gift`),
+    /**
+     * Money off the bill by a balance-payment promotion (issue 28 item 6): the bill was
+     * `amount + discount`, the holder paid `amount`. Refunds take it back in proportion to what
+     * they give back (`refunded_discount`, cumulative, all of it when the payment is refunded in full).
+     */
+    discount: money('discount').notNull().default('0'),
+    refundedDiscount: money('refunded_discount').notNull().default('0'),
     entryId: bigint('entry_id', { mode: 'number' }).notNull(),
     /**
      * When the latest of the gift lots this payment spent expires (null: one of them never
@@ -118,6 +125,7 @@ export const valuePayments = pgTable(
       sql`${t.refundedPrincipal} >= 0 and ${t.refundedGift} >= 0
         and ${t.refundedPrincipal} <= ${t.principalPaid} and ${t.refundedGift} <= ${t.giftPaid}`,
     ),
+    check('value_payments_discount', sql`${t.discount} >= 0 and ${t.refundedDiscount} >= 0 and ${t.refundedDiscount} <= ${t.discount}`),
   ],
 );
 
@@ -131,6 +139,8 @@ export const valueRefunds = pgTable(
     amount: money('amount').notNull(),
     principal: money('principal').notNull(),
     gift: money('gift').notNull(),
+    /** The payment's discount this refund took back (its share of the payment's `discount`). */
+    discount: money('discount').notNull().default('0'),
     entryId: bigint('entry_id', { mode: 'number' }).notNull(),
     storeId: bigint('store_id', { mode: 'number' }),
     operatorId: bigint('operator_id', { mode: 'number' }),

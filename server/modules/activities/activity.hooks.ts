@@ -2,7 +2,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { hasAction } from '../../../resources/access';
 import { findEntry } from '../../../resources/catalog/index';
 import type { Action, PermissionRef } from '../../../resources/catalog/types';
-import { ACTIVITY_FAMILIES, type ActivityFamily } from '../../../resources/promotion/activity-kind';
+import { ACTIVITY_FAMILIES, type ActivityFamily, type ActivityKindDecl } from '../../../resources/promotion/activity-kind';
 import { activities, familyAccess, familyViewName } from '../../../resources/promotion/activity.resource';
 import { ACTIVITY_KINDS, activityKind } from '../../../resources/promotion/kinds/index';
 import { topicResource } from '../../../resources/promotion/topic.resource';
@@ -57,6 +57,23 @@ export function familyResourceIds(family: ActivityFamily): string[] {
 export const familyRefs = (family: ActivityFamily, actions: readonly Action[]): PermissionRef[] =>
   familyResourceIds(family).flatMap((resourceId) => actions.map((action) => ({ resourceId, action })));
 
+/**
+ * The permission paths of a kind: where its entry's catalogue gives the kind's edit screen a
+ * sub-resource of its own (the payment offers: 满额立减 and 折扣 each), that one; otherwise its
+ * family's (the card top-up gifts' two sub-resources each grant every gift).
+ */
+export function kindResourceIds(kind: ActivityKindDecl): string[] {
+  const entry = findEntry('promotion', ACTIVITY_FAMILIES[kind.family].entry);
+  const edit = kind.screens?.edit ?? kind.screens?.add;
+  const named = (entry?.screens.find((screen) => screen.name === edit)?.permissions ?? []).map((ref) => ref.resourceId);
+  const own = (entry?.subResources ?? []).map((sub) => sub.resourceId).filter((id) => named.includes(id));
+  return own.length > 0 ? own : familyResourceIds(kind.family);
+}
+
+/** The grants holding one of `actions` on a kind (its own sub-resource, else its family's paths). */
+export const kindRefs = (kind: ActivityKindDecl, actions: readonly Action[]): PermissionRef[] =>
+  kindResourceIds(kind).flatMap((resourceId) => actions.map((action) => ({ resourceId, action })));
+
 /** The families whose catalogue entry grants through its sub-resources. */
 const ACTIVITY_FAMILIES_WITH_SUBS = FAMILIES.filter(
   (family) => (findEntry('promotion', ACTIVITY_FAMILIES[family].entry)?.subResources ?? []).length > 0,
@@ -67,7 +84,6 @@ const READ_REFS = FAMILIES.flatMap(readRefs);
 const WRITE_REFS = FAMILIES.flatMap((family) => familyRefs(family, [MAINTAIN]));
 
 const familyOfKind = (kind: unknown): ActivityFamily | undefined => activityKind(String(kind))?.family;
-const readableFamilies = (actor: Actor) => FAMILIES.filter((f) => readRefs(f).some((ref) => hasAction(actor.grants, ref)));
 
 /**
  * Who picks activities for another record: a marketing theme's editor chooses the activities the
@@ -80,8 +96,8 @@ const PICKER_REFS: readonly PermissionRef[] = [
 const picksActivities = (actor: Actor) => PICKER_REFS.some((ref) => hasAction(actor.grants, ref));
 
 function assertMaintainable(actor: Actor, kind: unknown): void {
-  const family = familyOfKind(kind);
-  if (family === undefined || !familyRefs(family, [MAINTAIN]).some((ref) => hasAction(actor.grants, ref))) {
+  const decl = activityKind(String(kind));
+  if (decl === undefined || !kindRefs(decl, [MAINTAIN]).some((ref) => hasAction(actor.grants, ref))) {
     throw forbidden('activity.kindForbidden');
   }
 }
@@ -126,6 +142,18 @@ export function ladderIssues(field: string, ladder: unknown): FieldError[] {
       issues.push({ field: `${field}.tiers[${i}].threshold`, key: 'activity.tiersAscending' });
     }
   }
+  return issues;
+}
+
+/** Spend-and-save tiers: the money off stays below the tier's threshold (a payment never goes to nothing). */
+export function payTierIssues(ladder: unknown): FieldError[] {
+  const issues: FieldError[] = [];
+  asLines((ladder as { tiers?: unknown } | null)?.tiers).forEach((tier, i) => {
+    const threshold = exactText(tier.threshold);
+    const off = exactText(tier.off);
+    if (threshold !== null && off !== null && compareExact(off, threshold) >= 0)
+      issues.push({ field: `rule.payTiers.tiers[${i}].off`, key: 'activity.payOffNotBelowThreshold' });
+  });
   return issues;
 }
 
@@ -203,6 +231,8 @@ async function checkActivity(
     ...ladderIssues('rule.amountLadder', ruleMember(value, 'amountLadder')),
     ...ladderIssues('rule.quantityLadder', ruleMember(value, 'quantityLadder')),
     ...ladderIssues('rule.topUpTiers', ruleMember(value, 'topUpTiers')),
+    ...ladderIssues('rule.payTiers', ruleMember(value, 'payTiers')),
+    ...payTierIssues(ruleMember(value, 'payTiers')),
   );
   if (isTopUpKind(kind)) issues.push(...topUpRuleIssues(value('rule')));
   issues.push(...claimRuleIssues(kind, value('rule'), value('budget')));
@@ -213,10 +243,11 @@ async function checkActivity(
   if (issues.length > 0) throw badInput('error.fieldsInvalid', issues);
 }
 
-/** The rows of the kinds whose menu entries the caller may read (by kind: the family is derived from it). */
+/** The rows of the kinds the caller may read (their entry's, or their own sub-resource's, read actions). */
 function familyCondition(ctx: HookContext): SQL {
-  const families = readableFamilies(ctx.actor);
-  const kinds = ACTIVITY_KINDS.filter((k) => families.includes(k.family)).map((k) => k.value);
+  const kinds = ACTIVITY_KINDS.filter((k) => kindRefs(k, familyAccess(k.family).read).some((ref) => hasAction(ctx.actor.grants, ref))).map(
+    (k) => k.value,
+  );
   return kinds.length === 0 ? sql`false` : sql`${ctx.table.kind} = any(${`{${kinds.join(',')}}`}::text[])`;
 }
 
@@ -270,12 +301,16 @@ export const activityHooks = defineServerHooks('activity', {
 });
 
 /**
- * The views of an entry whose actions are its sub-resources' (card top-up gifts): a view does not
+ * The views of an entry whose actions are its sub-resources' (card top-up gifts, payment offers): a view does not
  * inherit its base's `requires`, and the entry's own resource holds no action, so each view of
  * the family names the sub-resources' grants itself.
  */
-export const subResourceViewHooks = (ACTIVITY_FAMILIES_WITH_SUBS as readonly ActivityFamily[]).flatMap((family) =>
-  [familyViewName(family), ...ACTIVITY_KINDS.filter((k) => k.family === family).map((k) => activities.kinds[k.value].name)].map((name) =>
-    defineServerHooks(name, { requires: { read: readRefs(family), write: familyRefs(family, [MAINTAIN]) } }),
+export const subResourceViewHooks = (ACTIVITY_FAMILIES_WITH_SUBS as readonly ActivityFamily[]).flatMap((family) => [
+  defineServerHooks(familyViewName(family), { requires: { read: readRefs(family), write: familyRefs(family, [MAINTAIN]) } }),
+  // A kind's own view: its own sub-resource where it has one (a payment offer's kind).
+  ...ACTIVITY_KINDS.filter((k) => k.family === family).map((k) =>
+    defineServerHooks(activities.kinds[k.value].name, {
+      requires: { read: kindRefs(k, familyAccess(family).read), write: kindRefs(k, [MAINTAIN]) },
+    }),
   ),
-);
+]);

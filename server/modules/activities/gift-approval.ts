@@ -6,6 +6,9 @@
  * approves it. Each kind that gives value names how its giving is read:
  *
  * - the top-up kinds: what one top-up can give one member (`top-up-approval.ts`);
+ * - the payment offers: the most they can take off one member's payments, as stored value (or
+ *   card value for a card's offers) (`payDiscountMostPerMember`: the member's cap, else the most off one payment times the
+ *   member's times; unbounded without either, so always a second person);
  * - a bulk coupon issue (GROUP_COUPON): the whole send, as a batch grant of coupons counts it: the
  *   set each member receives at its worth (coupons/coupon-worth.ts) × the members — on the audit,
  *   the group's members now; when the send starts, the members frozen (the group may have grown
@@ -23,6 +26,8 @@ import { approvalMessages } from '../../../resources/messages/approval.messages'
 import { CLAIM_KINDS } from '../../../resources/promotion/activity-engine';
 import { groupCouponKind } from '../../../resources/promotion/kinds/group-coupon.kind';
 import { thirdPartyIssueKind } from '../../../resources/promotion/kinds/third-party-issue.kind';
+import { PAY_KINDS_BY_HOLDER } from '../../../resources/promotion/activity-engine';
+import { payDiscountMostPerMember, readPayRateRule, readPayReduceRule } from '../../../resources/promotion/kinds/balance-pay';
 import type { Actor } from '../../crud/actor';
 import type { StoredRecord } from '../../crud/server-hooks.define';
 import { formatUnits, valueKindLabel, valueThresholds } from '../../crud/value-approval';
@@ -43,7 +48,7 @@ interface GivingArgs {
   readonly tenantId: number;
   readonly kind: string;
   readonly rule: unknown;
-  /** The activity's budgets (`budget` object; a claim campaign's stock is its coupon budget). */
+  /** The activity's budgets (`budget` object: a claim campaign's stock is its coupon budget, a payment offer's per-member times). */
   readonly budget?: unknown;
   readonly members?: number;
 }
@@ -99,6 +104,19 @@ const thirdPartyGiving: GivingReader = async ({ db, tenantId, rule, budget }) =>
   });
 };
 
+/** Units standing for "no bound" (above any threshold). */
+const UNBOUNDED_UNITS = BigInt(Number.MAX_SAFE_INTEGER);
+
+/** A stored-value payment offer: the most it can take off one member's payments, as stored value. */
+const payDiscountGiving: GivingReader = async ({ kind, rule, budget }) => {
+  const stored = (rule ?? {}) as Parameters<typeof readPayRateRule>[0] & Parameters<typeof readPayReduceRule>[0];
+  const read = kind === 'STORE_VALUE_PAY_DISCOUNT' || kind === 'CARD_PAY_DISCOUNT' ? readPayRateRule(stored) : readPayReduceRule(stored);
+  const times = (budget as { perMemberTimes?: number | null } | null | undefined)?.perMemberTimes ?? null;
+  const most = payDiscountMostPerMember(read, times);
+  const valueKind: ValueKind = (PAY_KINDS_BY_HOLDER.card as readonly string[]).includes(kind) ? 'cardValue' : 'storedValue';
+  return new Map([[valueKind, most === null ? { units: UNBOUNDED_UNITS, unbounded: true } : { units: most, unbounded: false }]]);
+};
+
 /** The kinds the rule applies to, and how each one's giving is read. */
 const GIVINGS: Readonly<Record<string, GivingReader>> = {
   STORE_VALUE_ACTIVE: topUpGiving,
@@ -106,6 +124,10 @@ const GIVINGS: Readonly<Record<string, GivingReader>> = {
   GROUP_COUPON: groupCouponGiving,
   THIRD_PARTY_ISSUE: thirdPartyGiving,
   ...Object.fromEntries(CLAIM_KINDS.map((kind) => [kind, claimGiving])),
+  STORE_VALUE_PAY_REDUCE: payDiscountGiving,
+  STORE_VALUE_PAY_DISCOUNT: payDiscountGiving,
+  CARD_PAY_REDUCE: payDiscountGiving,
+  CARD_PAY_DISCOUNT: payDiscountGiving,
 };
 
 /**

@@ -9,7 +9,9 @@ import { describeRoute } from '../../http/openapi.schemas';
 import { requestInstant } from '../../crud/state-timeline';
 import { authOf } from '../auth/access.hook';
 import { idempotent, idempotentReply } from '../idempotency/idempotency.service';
-import { centsToString, toCents } from '../../money/money';
+import { centsOf, centsToString, toCents } from '../../money/money';
+import { PAY_KINDS_BY_HOLDER } from '../../../resources/promotion/activity-engine';
+import { firePayDiscount, reversePayDiscount } from '../activities/events/pay-discount';
 import { cardHolder, payFromHolder, readBalance, refundPayment } from './card-balance';
 import { CARD_READ, CARD_WRITE } from './card-access';
 import { cardRefusal } from './card-guard';
@@ -48,6 +50,7 @@ const paySchema = {
       memberId: { type: 'integer', minimum: 1 },
       amount: money,
       storeId: { type: 'integer', minimum: 1 },
+      couponsUsed: { type: 'boolean', description: 'The bill used coupons (payment offers not given with coupons give nothing)' },
     },
   },
 } as const;
@@ -82,6 +85,7 @@ interface PayBody {
   memberId?: number;
   amount: string | number;
   storeId: number;
+  couponsUsed?: boolean;
 }
 
 interface RefundBody {
@@ -176,12 +180,30 @@ async function pay(args: {
     storeId: body.storeId,
   });
   if (refusal) throw refusal;
+  // The card payment offers, for a card a member holds (awards, caps and limits count members),
+  // in the payment's transaction, once per request number: the card pays the bill less their discount.
+  const offer =
+    locked.member === null
+      ? { discountCents: 0n, fired: null }
+      : await firePayDiscount({
+          tx,
+          tenantId,
+          kinds: PAY_KINDS_BY_HOLDER.card,
+          memberId: locked.member,
+          amountCents: args.amount,
+          couponsUsed: body.couponsUsed ?? false,
+          sourceNo: body.requestNo,
+          now: args.now,
+          storeId: body.storeId,
+          operatorId: args.operatorId,
+        });
   try {
     const paid = await payFromHolder({
       tx,
       tenantId,
       holder: cardHolder(locked.id),
-      amount: centsToString(args.amount),
+      amount: centsToString(args.amount - offer.discountCents),
+      discount: centsToString(offer.discountCents),
       requestNo: body.requestNo,
       storeId: body.storeId,
       operatorId: args.operatorId,
@@ -192,9 +214,14 @@ async function pay(args: {
       requestNo: body.requestNo,
       cardNumber: locked.number,
       amount: centsToString(args.amount),
+      discount: centsToString(offer.discountCents),
+      paid: centsToString(args.amount - offer.discountCents),
       balance: paid.balanceAfter,
       paymentId: paid.paymentId,
       entryId: paid.id,
+      activities: offer.fired
+        ? [offer.fired].map(({ activityId, number, name, kind, awards }) => ({ activityId, number, name, kind, awards }))
+        : [],
     };
   } catch (error) {
     throw inCardWords(error, locked);
@@ -218,7 +245,7 @@ export async function cardTillRoutes(app: FastifyInstance): Promise<void> {
         operation: 'prepay-card.pay',
         key: body.requestNo,
         keyField: 'requestNo',
-        request: { cardId: card.id, amount: centsToString(amount), storeId: body.storeId },
+        request: { cardId: card.id, amount: centsToString(amount), storeId: body.storeId, couponsUsed: body.couponsUsed ?? false },
         run: (tx) =>
           pay({
             tx,
@@ -270,6 +297,7 @@ export async function cardTillRoutes(app: FastifyInstance): Promise<void> {
             operatorId: auth.userId,
           });
           await syncCardBalance({ tx, tenantId, cardId: card.id, balance: refunded.balanceAfter });
+          await reversePayDiscount({ tx, tenantId, requestNo: body.requestNo, reversedCents: centsOf(refunded.discountTakenBackTotal) });
           return {
             refundNo: body.refundNo,
             requestNo: body.requestNo,
@@ -277,6 +305,7 @@ export async function cardTillRoutes(app: FastifyInstance): Promise<void> {
             amount: centsToString(amount),
             refundedTotal: refunded.refundedTotal,
             paidTotal: refunded.paidTotal,
+            discountTakenBack: refunded.discountTakenBack,
             balance: refunded.balanceAfter,
           };
         },

@@ -1,5 +1,6 @@
 import { prepayCardResource } from '../../../resources/deposit/prepay-card.resource';
 import { operationIdOf, recordSchemaId, resourceTags } from '../../crud/crud.openapi';
+import { firedActivitySchema } from '../activities/engine/engine.openapi';
 import {
   answers,
   arrayOf,
@@ -38,10 +39,13 @@ const money = wire.moneyText;
 const payAnswer = objectOf({
   requestNo: { type: 'string' },
   cardNumber: { type: 'string' },
-  amount: { ...money, description: 'Amount paid' },
+  amount: { ...money, description: 'The bill, as asked' },
+  discount: { ...money, description: "Money off the bill by a card payment offer (card-balance-promotion) for a member's card" },
+  paid: { ...money, description: 'Taken from the card: the bill less the discount' },
   balance: { ...money, description: "The card's balance after the payment" },
   paymentId: { type: 'integer', description: 'The ledger payment (refunds name it by requestNo)' },
   entryId: { type: 'integer', description: 'The ledger entry' },
+  activities: arrayOf(firedActivitySchema, 'The payment offer that gave the discount (at most one)'),
 });
 
 const refundAnswer = objectOf({
@@ -51,6 +55,7 @@ const refundAnswer = objectOf({
   amount: { ...money, description: 'Amount refunded by this call' },
   refundedTotal: { ...money, description: 'Refunded of the payment so far, this refund included' },
   paidTotal: { ...money, description: 'What the payment took' },
+  discountTakenBack: { ...money, description: "The payment's discount this refund took back (in proportion to what it gives back)" },
   balance: { ...money, description: "The card's balance after the refund" },
 });
 
@@ -133,7 +138,17 @@ export const cardDocs = {
       'conflict',
       'tooManyRequests',
     ),
-    { requestNo: 'POS-20260501-0001', cardNumber: 'GC00000000000001', amount: '35.00', balance: '65.00', paymentId: 17, entryId: 412 },
+    {
+      requestNo: 'POS-20260501-0001',
+      cardNumber: 'GC00000000000001',
+      amount: '35.00',
+      discount: '0.00',
+      paid: '35.00',
+      balance: '65.00',
+      paymentId: 17,
+      entryId: 412,
+      activities: [],
+    },
   ),
   refund: withExample(
     doc(
@@ -150,6 +165,7 @@ export const cardDocs = {
       amount: '10.00',
       refundedTotal: '10.00',
       paidTotal: '35.00',
+      discountTakenBack: '0.00',
       balance: '75.00',
     },
   ),

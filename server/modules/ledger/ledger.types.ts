@@ -86,6 +86,11 @@ export interface PayFromHolderInput {
   readonly now?: Date;
   /** Added after the first version: the entry's remark. */
   readonly remark?: string | null;
+  /**
+   * Money off the bill a balance-payment promotion gave (the holder pays `amount`, the bill was
+   * `amount + discount`); refunds take it back in proportion (payments.service.ts).
+   */
+  readonly discount?: Money;
 }
 
 export interface RefundPaymentInput {

@@ -25,13 +25,15 @@ interface PaymentRow extends Record<string, unknown> {
   gift_paid: string;
   refunded_principal: string;
   refunded_gift: string;
+  discount: string;
+  refunded_discount: string;
   entry_id: number;
   channel: ValueChannel | null;
   gift_expires_at: string | Date | null;
 }
 
 const PAYMENT_COLUMNS = sql`id, request_no, holder_kind, member_id, card_id, amount, principal_paid, gift_paid,
-  refunded_principal, refunded_gift, entry_id, channel, gift_expires_at`;
+  refunded_principal, refunded_gift, discount, refunded_discount, entry_id, channel, gift_expires_at`;
 
 const holderOf = (row: PaymentRow): ValueHolder =>
   row.holder_kind === 'member' ? { kind: 'member', memberId: Number(row.member_id) } : { kind: 'card', cardId: Number(row.card_id) };
@@ -71,9 +73,9 @@ export async function payFromHolder(input: PayFromHolderInput): Promise<PostedVa
   // A concurrent payment under the same number waits here for the first to end; if it committed,
   // this one is refused and rolls back (its spend included).
   const inserted = await tx.execute<{ id: number }>(sql`insert into value_payments (tenant_id, request_no, account_id, holder_kind,
-      member_id, card_id, amount, principal_paid, gift_paid, entry_id, gift_expires_at, channel, source_type, store_id, operator_id, occurred_at)
+      member_id, card_id, amount, principal_paid, gift_paid, discount, entry_id, gift_expires_at, channel, source_type, store_id, operator_id, occurred_at)
     select ${tenantId}, ${input.requestNo}, e.account_id, e.holder_kind, ${ids.memberId}::bigint, ${ids.cardId}::bigint,
-      ${centsToString(amount)}::numeric, -e.principal_delta, -e.gift_delta, e.id, ${giftSpentExpiresAt ?? null}::timestamptz,
+      ${centsToString(amount)}::numeric, -e.principal_delta, -e.gift_delta, ${input.discount ?? '0'}::numeric, e.id, ${giftSpentExpiresAt ?? null}::timestamptz,
       ${input.channel ?? null}, ${input.sourceType},
       ${input.storeId ?? null}::bigint, ${input.operatorId ?? null}::bigint, ${now}
     from value_entries e where e.tenant_id = ${tenantId} and e.id = ${entry.id}
@@ -82,16 +84,39 @@ export async function payFromHolder(input: PayFromHolderInput): Promise<PostedVa
   return { ...entry, paymentId: Number(inserted.rows[0].id) };
 }
 
+/** What a refund answers besides its entry: the totals after it, and the payment's discount it took back. */
+export interface RefundTotals {
+  readonly refundedTotal: string;
+  readonly paidTotal: string;
+  /** The payment's discount this refund took back, and all refunds of the payment so far. */
+  readonly discountTakenBack: string;
+  readonly discountTakenBackTotal: string;
+}
+
+/**
+ * The share of a payment's discount taken back once `refundedAfter` of what it `paid` is refunded:
+ * in proportion, rounded down, so the whole discount only when the whole payment is refunded.
+ */
+export const discountShare = (discount: bigint, refundedAfter: bigint, paid: bigint): bigint =>
+  paid <= 0n ? 0n : (discount * refundedAfter) / paid;
+
 /** Refunds part or all of an earlier payment (409 `ledger.refundExceedsPayment` with the numbers);
- * gift goes back first, up to what the payment took from gift, the rest to principal. */
-export async function refundPayment(
-  input: RefundPaymentInput,
-): Promise<PostedValueEntry & { readonly refundedTotal: string; readonly paidTotal: string }> {
+ * gift goes back first, up to what the payment took from gift, the rest to principal. A discounted
+ * payment's discount is taken back in proportion to what is refunded (`discountShare`). */
+export async function refundPayment(input: RefundPaymentInput): Promise<PostedValueEntry & RefundTotals> {
   const { tx, tenantId } = input;
   const amount = positiveCents(input.amount, 'amount');
   const now = input.now ?? new Date();
-  const earlier = await tx.execute<{ entry_id: number; amount: string; request_no: string; refunded: string; paid: string }>(sql`select
-      r.entry_id, r.amount, p.request_no, p.refunded, p.amount as paid
+  const earlier = await tx.execute<{
+    entry_id: number;
+    amount: string;
+    request_no: string;
+    refunded: string;
+    paid: string;
+    discount: string;
+    refunded_discount: string;
+  }>(sql`select
+      r.entry_id, r.amount, p.request_no, p.refunded, p.amount as paid, r.discount, p.refunded_discount
     from value_refunds r join value_payments p on p.tenant_id = r.tenant_id and p.id = r.payment_id
     where r.tenant_id = ${tenantId} and r.refund_no = ${input.refundNo}`);
   if (earlier.rows.length > 0) {
@@ -100,7 +125,13 @@ export async function refundPayment(
       throw new AppError('conflict', 'ledger.refundNoReused', { values: { refundNo: input.refundNo } });
     }
     const entry = await readEntry(tx, tenantId, Number(row.entry_id));
-    return { ...entry, refundedTotal: String(row.refunded), paidTotal: String(row.paid) };
+    return {
+      ...entry,
+      refundedTotal: String(row.refunded),
+      paidTotal: String(row.paid),
+      discountTakenBack: String(row.discount),
+      discountTakenBackTotal: String(row.refunded_discount),
+    };
   }
   // The payment row is locked first: refunds of one payment are serialised, each sees the last one's total.
   const found = await tx.execute<PaymentRow>(sql`select ${PAYMENT_COLUMNS} from value_payments
@@ -123,6 +154,9 @@ export async function refundPayment(
   }
   const gift = minCents(amount, giftLeft);
   const principal = amount - gift;
+  const discountBefore = dbCents(payment.refunded_discount);
+  const discountAfter = discountShare(dbCents(payment.discount), refunded + amount, paid);
+  const discountBack = discountAfter - discountBefore;
   const entry = await postValue({
     tx,
     tenantId,
@@ -142,13 +176,20 @@ export async function refundPayment(
     now,
   });
   const moved = await tx.execute<{ refunded: string }>(sql`update value_payments
-    set refunded_principal = refunded_principal + ${centsToString(principal)}::numeric, refunded_gift = refunded_gift + ${centsToString(gift)}::numeric
+    set refunded_principal = refunded_principal + ${centsToString(principal)}::numeric, refunded_gift = refunded_gift + ${centsToString(gift)}::numeric,
+      refunded_discount = ${centsToString(discountAfter)}::numeric
     where tenant_id = ${tenantId} and id = ${payment.id} returning refunded`);
-  const inserted = await tx.execute(sql`insert into value_refunds (tenant_id, refund_no, payment_id, amount, principal, gift, entry_id,
-      store_id, operator_id, occurred_at)
+  const inserted = await tx.execute(sql`insert into value_refunds (tenant_id, refund_no, payment_id, amount, principal, gift, discount,
+      entry_id, store_id, operator_id, occurred_at)
     values (${tenantId}, ${input.refundNo}, ${payment.id}, ${centsToString(amount)}::numeric, ${centsToString(principal)}::numeric,
-      ${centsToString(gift)}::numeric, ${entry.id}, ${input.storeId ?? null}::bigint, ${input.operatorId ?? null}::bigint, ${now})
+      ${centsToString(gift)}::numeric, ${centsToString(discountBack)}::numeric, ${entry.id}, ${input.storeId ?? null}::bigint, ${input.operatorId ?? null}::bigint, ${now})
     on conflict do nothing returning refund_no`);
   if (inserted.rows.length === 0) throw new AppError('conflict', 'ledger.refundNoReused', { values: { refundNo: input.refundNo } });
-  return { ...entry, refundedTotal: String(moved.rows[0].refunded), paidTotal: centsToString(paid) };
+  return {
+    ...entry,
+    refundedTotal: String(moved.rows[0].refunded),
+    paidTotal: centsToString(paid),
+    discountTakenBack: centsToString(discountBack),
+    discountTakenBackTotal: centsToString(discountAfter),
+  };
 }

@@ -8,7 +8,9 @@ import { STORES_TABLE } from '../reads/store-lookup';
 /**
  * The source of the stored-value history (resources/deposit/store-value-hst-detail.query-view.ts):
  * the members' entries of the value ledger (`value_entries`, server/modules/ledger/README.md)
- * with the member, store and operator named. Its key is the entry id, which grows with time, so
+ * with the member, store and operator named, and a payment's offer discount (a refund's share of
+ * it taken back, negative) from the payment or refund the entry posted (by their unique numbers,
+ * the entry's source id). Its key is the entry id, which grows with time, so
  * "newest first" is the id's order and the (tenant, id) key serves paging.
  */
 const amount = sql`(e.principal_delta + e.gift_delta)`;
@@ -18,7 +20,9 @@ export const valueHistorySource = defineViewSource({
   from: sql`value_entries e
     left join ${MEMBERS_TABLE} m on m.tenant_id = e.tenant_id and m.id = e.member_id
     left join ${STORES_TABLE} s on s.tenant_id = e.tenant_id and s.id = e.store_id
-    left join ${users} u on u.tenant_id = e.tenant_id and u.id = e.operator_id`,
+    left join ${users} u on u.tenant_id = e.tenant_id and u.id = e.operator_id
+    left join value_payments p on e.kind = 'pay' and p.tenant_id = e.tenant_id and p.request_no = e.source_id
+    left join value_refunds r on e.kind = 'refund' and r.tenant_id = e.tenant_id and r.refund_no = e.source_id`,
   scope: (actor) => sql`e.tenant_id = ${actor.tenantId} and e.holder_kind = 'member'`,
   columns: {
     id: sql`e.id`,
@@ -34,6 +38,7 @@ export const valueHistorySource = defineViewSource({
     giftDelta: sql`e.gift_delta`,
     amount,
     balanceAfter: sql`e.balance_after`,
+    discount: sql`nullif(coalesce(p.discount, -r.discount), 0)`,
     storeId: sql`e.store_id`,
     storeName: sql`s.name`,
     operatorName: sql`u.name`,

@@ -60,6 +60,7 @@ const paySchema = {
         },
       },
       remark: { type: ['string', 'null'], maxLength: 200 },
+      couponsUsed: { type: 'boolean', description: 'The bill used coupons (payment offers not given with coupons give nothing)' },
     },
   },
 } as const;

@@ -11,7 +11,7 @@ import {
   type PostedValueEntry,
   type ValueChannel,
 } from '../ledger';
-import { centsToString, positiveCents, signedCents } from '../../money/money';
+import { centsOf, centsToString, positiveCents, signedCents } from '../../money/money';
 import {
   assertEligible,
   assertStore,
@@ -24,6 +24,8 @@ import {
 import type { Locale } from '../../../resources/messages/bilingual';
 import type { FiredActivity } from '../activities/events/member-events';
 import { fireTopUp } from '../activities/events/top-up';
+import { firePayDiscount, reversePayDiscount } from '../activities/events/pay-discount';
+import { PAY_KINDS_BY_HOLDER } from '../../../resources/promotion/activity-engine';
 
 /**
  * The stored-value entry points for tills and apps: recharge, pay, refund, balance. Each one
@@ -190,12 +192,18 @@ export interface PayInput {
   readonly storeId: number;
   readonly lines?: readonly BasketLine[];
   readonly remark?: string | null;
+  /** The bill used coupons: payment offers not given with coupons give nothing. */
+  readonly couponsUsed?: boolean;
 }
 
 export interface PayAnswer {
   readonly requestNo: string;
   readonly memberId: number;
+  /** The bill. */
   readonly amount: number;
+  /** Money off the bill by a payment offer; the stored value paid `amount - discount` (`paid`). */
+  readonly discount: number;
+  readonly paid: number;
   readonly principalPaid: number;
   readonly giftPaid: number;
   readonly principal: number;
@@ -203,6 +211,8 @@ export interface PayAnswer {
   readonly balance: number;
   readonly entryId: number;
   readonly paymentId: number;
+  /** The payment offer that gave the discount (at most one). */
+  readonly activities: readonly FiredTopUp[];
 }
 
 /** A payment from the member's stored value, for eligible goods in an eligible store. */
@@ -232,6 +242,7 @@ export async function pay(input: {
     storeId: body.storeId,
     lines: canonicalLines,
     remark: body.remark ?? null,
+    couponsUsed: body.couponsUsed ?? false,
   };
   return idempotent({
     db,
@@ -243,27 +254,47 @@ export async function pay(input: {
     run: async (tx) => {
       await assertStore(tx, tenantId, body.storeId, 'storeId');
       await assertEligible({ tx, tenantId, storeId: body.storeId, lines });
+      const now = input.now ?? new Date();
+      // The stored-value payment offers, in the payment's transaction, once per request number:
+      // the payment spends the bill less their discount.
+      const offer = await firePayDiscount({
+        tx,
+        tenantId,
+        kinds: PAY_KINDS_BY_HOLDER.storedValue,
+        memberId: body.memberId,
+        amountCents: amount,
+        couponsUsed: request.couponsUsed,
+        sourceNo: body.requestNo,
+        now,
+        storeId: body.storeId,
+        operatorId: input.operatorId,
+      });
       const entry = await payFromHolder({
         tx,
         tenantId,
         holder: { kind: 'member', memberId: body.memberId },
-        amount: request.amount,
+        amount: centsToString(amount - offer.discountCents),
+        discount: centsToString(offer.discountCents),
         requestNo: body.requestNo,
         storeId: body.storeId,
         operatorId: input.operatorId,
         channel: 'store',
         sourceType: 'payment',
         remark: body.remark ?? null,
-        now: input.now,
+        now,
       });
+      const fired = offer.fired ? [offer.fired] : [];
       return {
         requestNo: body.requestNo,
         memberId: body.memberId,
         amount: money(request.amount),
+        discount: money(centsToString(offer.discountCents)),
+        paid: money(centsToString(amount - offer.discountCents)),
         principalPaid: -money(entry.principalDelta),
         giftPaid: -money(entry.giftDelta),
         ...after(entry),
         paymentId: entry.paymentId,
+        activities: fired.map(({ activityId, number, name, kind, awards }) => ({ activityId, number, name, kind, awards })),
       };
     },
   });
@@ -284,6 +315,9 @@ export interface RefundAnswer {
   readonly giftRefunded: number;
   readonly refundedTotal: number;
   readonly paidTotal: number;
+  /** The payment's discount taken back by this refund, and by all its refunds so far. */
+  readonly discountTakenBack: number;
+  readonly discountTakenBackTotal: number;
   readonly principal: number;
   readonly gift: number;
   readonly balance: number;
@@ -321,6 +355,8 @@ export async function refund(input: {
         holderKind: 'member',
         now: input.now,
       });
+      // The payment offer's record keeps the share taken back (the member's cap, the evaluation's cost).
+      await reversePayDiscount({ tx, tenantId, requestNo: body.requestNo, reversedCents: centsOf(entry.discountTakenBackTotal) });
       return {
         refundNo: body.refundNo,
         requestNo: body.requestNo,
@@ -329,6 +365,8 @@ export async function refund(input: {
         giftRefunded: money(entry.giftDelta),
         refundedTotal: money(entry.refundedTotal),
         paidTotal: money(entry.paidTotal),
+        discountTakenBack: money(entry.discountTakenBack),
+        discountTakenBackTotal: money(entry.discountTakenBackTotal),
         ...after(entry),
       };
     },

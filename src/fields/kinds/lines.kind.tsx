@@ -7,7 +7,7 @@
  * lines it applies to, and is sent as null in the others.
  */
 import { Button, Form, Table, Typography, type TableColumnsType } from 'antd';
-import { useEffect, useState } from 'react';
+import { cloneElement, isValidElement, useEffect, useState, type ReactNode } from 'react';
 import { apiGet } from '../../../providers/http';
 import { labelKey, type FieldKind, type LineField, type LinesAmounts, type LinesField } from '../../../resources/define';
 import { isConditionalLineField, lineFieldApplies } from '../../../resources/field-rules';
@@ -301,6 +301,15 @@ function focusLastLine(addButton: HTMLElement): void {
   });
 }
 
+/**
+ * A line's input named by its column's label: a cell has no label of its own (the header names
+ * the column), so an input without an accessible name gets the column's (axe's `label`).
+ */
+function labelled(input: ReactNode, label: string): ReactNode {
+  if (!isValidElement<{ 'aria-label'?: string }>(input) || input.props['aria-label'] !== undefined) return input;
+  return cloneElement(input, { 'aria-label': label });
+}
+
 /** The lines kind over a registry of line field kinds. */
 export function createLinesKind(specOf: SpecOf): FieldKindSpec<LinesField> {
   const columnsOf = (ctx: FieldContext<LinesField>) => Object.keys(ctx.field.fields).map((name) => lineContext(ctx, name));
@@ -392,9 +401,12 @@ export function createLinesKind(specOf: SpecOf): FieldKindSpec<LinesField> {
                               valuePropName={spec.valuePropName}
                               style={{ marginBottom: 0 }}
                             >
-                              {spec.input(
-                                { ...sub, siblings: lineContext(ctx, sub.name, row.name).siblings },
-                                { disabled: options.disabled, record: lineTitles },
+                              {labelled(
+                                spec.input(
+                                  { ...sub, siblings: lineContext(ctx, sub.name, row.name).siblings },
+                                  { disabled: options.disabled, record: lineTitles },
+                                ),
+                                labelOf(sub),
                               )}
                             </Form.Item>
                           );

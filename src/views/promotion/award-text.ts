@@ -10,5 +10,6 @@ export function awardText(award: Award, t: Translate, templateName?: string): st
   if (award.type === 'coupon')
     return t('activity.award.coupon', { template: templateName ?? `#${award.templateId}`, count: award.count ?? 0 });
   if (award.type === 'value') return t('activity.award.value', { amount: award.amount ?? '0' });
+  if (award.type === 'discount') return t('activity.award.discount', { amount: award.amount ?? '0' });
   return t('activity.award.gift', { goods: award.goodsCode, quantity: award.quantity ?? 0 });
 }

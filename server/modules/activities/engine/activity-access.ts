@@ -1,18 +1,19 @@
 import type { PermissionRef } from '../../../../resources/catalog/types';
-import type { ActivityFamily } from '../../../../resources/promotion/activity-kind';
+import type { ActivityKindDecl } from '../../../../resources/promotion/activity-kind';
 import { familyAccess } from '../../../../resources/promotion/activity.resource';
 import { ACTIVITY_KINDS } from '../../../../resources/promotion/kinds/index';
 import type { ActivityKind } from '../../../../resources/promotion/activity-engine';
-import { familyRefs } from '../activity.hooks';
+import { kindRefs } from '../activity.hooks';
 
 /**
  * Who may read an activity's simulation and evaluation: the read action (`familyAccess`) of the
- * catalogue entry of the menu family its kind declares (resources/promotion/kinds). The
+ * catalogue entry of the menu family its kind declares (resources/promotion/kinds), or of the
+ * kind's own sub-resource where it has one (`kindRefs`: a payment offer's). The
  * simulator, which may mix kinds, takes the read of any of them.
  */
-const readOfFamily = (family: ActivityFamily): PermissionRef[] => familyRefs(family, [familyAccess(family).read[0]]);
+const readOfKindDecl = (kind: ActivityKindDecl): PermissionRef[] => kindRefs(kind, [familyAccess(kind.family).read[0]]);
 
-const ENTRY_OF_KIND = Object.fromEntries(ACTIVITY_KINDS.map((kind) => [kind.value, readOfFamily(kind.family)])) as Readonly<
+const ENTRY_OF_KIND = Object.fromEntries(ACTIVITY_KINDS.map((kind) => [kind.value, readOfKindDecl(kind)])) as Readonly<
   Record<ActivityKind, PermissionRef[]>
 >;
 

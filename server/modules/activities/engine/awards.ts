@@ -26,7 +26,9 @@ export type AwardSource =
   /** A partner application's issue (`third-party/`), by its request number. */
   | 'third-party'
   /** A member's coupon claim (the claim token's nonce, claims/). */
-  | 'claim';
+  | 'claim'
+  /** Money off a stored-value payment (its request number, events/pay-discount.ts). */
+  | 'pay';
 
 export interface AwardRecord {
   readonly activityId: number;

@@ -1,4 +1,4 @@
-import { SALE_KINDS, EXCHANGE_KINDS, MEMBER_EVENT_KINDS, TOP_UP_KINDS } from '../../../../resources/promotion/activity-engine';
+import { SALE_KINDS, EXCHANGE_KINDS, MEMBER_EVENT_KINDS, PAY_KINDS, TOP_UP_KINDS } from '../../../../resources/promotion/activity-engine';
 import { answers, arrayOf, nullable, objectOf, oneOf, wire, type JsonSchema, type RouteDocs } from '../../../http/openapi.schemas';
 
 /** Schemas the activity engine's answers share (the sale's answer lists the activities that fired with these). */
@@ -6,21 +6,21 @@ import { answers, arrayOf, nullable, objectOf, oneOf, wire, type JsonSchema, typ
 export const awardSchema: JsonSchema = objectOf(
   {
     type: oneOf(
-      ['points', 'coupon', 'gift', 'value'],
-      'points: `points`; coupon: `templateId` and `count`; gift: `goodsCode` and `quantity`; value: `amount`',
+      ['points', 'coupon', 'gift', 'value', 'discount'],
+      'points: `points`; coupon: `templateId` and `count`; gift: `goodsCode` and `quantity`; value: `amount`; discount (money off a payment): `amount`',
     ),
     points: wire.points,
     templateId: { type: 'integer', description: 'The coupon template' },
     count: { type: 'integer', description: 'Coupons of the template' },
     goodsCode: { type: 'string', description: 'The gift goods (handed out at the till)' },
     quantity: { type: 'integer', description: 'Gift units' },
-    amount: { ...wire.moneyText, description: 'Gift value of a top-up, yuan as exact text (`12.50`)' },
+    amount: { ...wire.moneyText, description: 'Gift value of a top-up, or money off a payment: yuan as exact text (`12.50`)' },
   },
   { optional: ['points', 'templateId', 'count', 'goodsCode', 'quantity', 'amount'], description: 'What an activity gave' },
 );
 
 export const activityKindSchema: JsonSchema = oneOf(
-  [...SALE_KINDS, ...EXCHANGE_KINDS, ...MEMBER_EVENT_KINDS, ...TOP_UP_KINDS],
+  [...SALE_KINDS, ...EXCHANGE_KINDS, ...MEMBER_EVENT_KINDS, ...TOP_UP_KINDS, ...PAY_KINDS],
   'The activity kind',
 );
 
@@ -111,6 +111,22 @@ export const engineDocs = {
       'top-up) in a transaction that rolls back: the highest tier not above the amount, within the budgets and limits as they stand; an ' +
       'activity given once per member that already gave lists nothing. `activityIds` adds activities in any state. 409: the member is not in use.',
     response: answers(objectOf({ fired: arrayOf(firedActivitySchema) }), 'notFound', 'forbidden', 'conflict'),
+  },
+  simulatePay: {
+    operationId: 'activities.simulatePay',
+    tags: ['promotion'],
+    summary: 'Simulate a payment from stored value or a card: what the payment offers would take off a bill (nothing is posted)',
+    description:
+      'Runs the payment offers of what is paid from (`holder`: storedValue, the default: STORE_VALUE_PAY_REDUCE and ' +
+      'STORE_VALUE_PAY_DISCOUNT; card: CARD_PAY_REDUCE and CARD_PAY_DISCOUNT) on a bill of `amount` at `storeId` in a ' +
+      "transaction that rolls back: the one taking the most, within its caps and the member's cap as they stand. `couponsUsed`: the bill " +
+      'used coupons. `activityIds` adds activities in any state. 409: the member is not in use.',
+    response: answers(
+      objectOf({ discount: { ...wire.money, description: 'Money off the bill' }, fired: arrayOf(firedActivitySchema) }),
+      'notFound',
+      'forbidden',
+      'conflict',
+    ),
   },
   simulate: {
     operationId: 'activities.simulate',

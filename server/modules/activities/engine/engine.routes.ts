@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { DbOrTx } from '../../../db/connection';
 import { holdsAny } from '../../../../resources/access';
 import type { PermissionRef } from '../../../../resources/catalog/types';
 import { AppError, ok } from '../../../http/envelope';
@@ -6,8 +7,15 @@ import { describeRoute } from '../../../http/openapi.schemas';
 import { isDateText } from '../../../crud/zoned-time';
 import { authOf } from '../../auth/access.hook';
 import { randomUUID } from 'node:crypto';
-import { TOP_UP_KINDS, type PreparedActivity, type TopUpKind } from '../../../../resources/promotion/activity-engine';
-import { positiveCents } from '../../../money/money';
+import {
+  PAY_KINDS_BY_HOLDER,
+  TOP_UP_KINDS,
+  type PayHolder,
+  type PreparedActivity,
+  type TopUpKind,
+} from '../../../../resources/promotion/activity-engine';
+import { centsToString, positiveCents } from '../../../money/money';
+import { firePayDiscount } from '../events/pay-discount';
 import { guardMember } from '../../ledger';
 import type { FiredActivity } from '../events/member-events';
 import { fireTopUp } from '../events/top-up';
@@ -85,12 +93,73 @@ interface SimulateTopUpBody {
   readonly activityIds?: readonly number[];
 }
 
-/** Thrown to roll the simulation back with its answer. */
+/** Thrown to roll a simulation back with its answer. */
 class Simulated extends Error {
-  constructor(readonly fired: readonly FiredActivity[]) {
+  constructor(readonly answer: unknown) {
     super('simulated');
   }
 }
+
+/**
+ * Runs a simulation: in a transaction that always rolls back, the member in use, the running
+ * activities of `kinds` and those named by id whatever their state (an activity's detail simulates
+ * it before its audit) handed to `run`, whose answer is returned once everything is undone.
+ */
+async function simulation<T>(input: {
+  app: FastifyInstance;
+  request: Parameters<typeof authOf>[0];
+  memberId: number;
+  kinds: readonly string[];
+  activityIds: readonly number[] | undefined;
+  run: (tx: DbOrTx, activities: PreparedActivity[]) => Promise<T>;
+}): Promise<T> {
+  const { app, request } = input;
+  const { tenantId } = authOf(request);
+  const added: PreparedActivity[] = [];
+  for (const id of new Set(input.activityIds ?? [])) added.push(await readableActivity(app, request, id));
+  try {
+    await app.database.db.transaction(async (tx) => {
+      await guardMember({ tx, tenantId, memberId: input.memberId, requireInUse: true });
+      const active = (await activeSet(tx, tenantId)).activities.filter(
+        (a) => input.kinds.includes(a.kind) && !added.some((b) => b.id === a.id),
+      );
+      throw new Simulated(await input.run(tx, [...active, ...added]));
+    });
+  } catch (error) {
+    if (!(error instanceof Simulated)) throw error;
+    return error.answer as T;
+  }
+  throw new Error('unreachable: the simulation always rolls back');
+}
+
+const simulatePaySchema = {
+  body: {
+    type: 'object',
+    required: ['memberId', 'amount', 'storeId'],
+    additionalProperties: false,
+    properties: {
+      memberId: ID,
+      amount: { type: ['string', 'number'] },
+      storeId: ID,
+      couponsUsed: { type: 'boolean' },
+      holder: { type: 'string', enum: Object.keys(PAY_KINDS_BY_HOLDER) },
+      activityIds: { type: 'array', items: ID, maxItems: 50 },
+    },
+  },
+} as const;
+
+interface SimulatePayBody {
+  readonly memberId: number;
+  readonly amount: string | number;
+  readonly storeId: number;
+  readonly couponsUsed?: boolean;
+  /** What is paid from (default stored value). */
+  readonly holder?: PayHolder;
+  readonly activityIds?: readonly number[];
+}
+
+const firedAnswer = (fired: readonly FiredActivity[]) =>
+  fired.map(({ activityId, number, name, kind, awards }) => ({ activityId, number, name, kind, awards }));
 
 export async function activityEngineRoutes(app: FastifyInstance): Promise<void> {
   const db = app.database.db;
@@ -105,16 +174,15 @@ export async function activityEngineRoutes(app: FastifyInstance): Promise<void> 
       const { tenantId, userId } = authOf(request);
       const body = request.body;
       const amountCents = positiveCents(body.amount, 'amount');
-      const added: PreparedActivity[] = [];
-      for (const id of new Set(body.activityIds ?? [])) added.push(await readableActivity(app, request, id));
       const now = app.clock();
-      try {
-        await db.transaction(async (tx) => {
-          await guardMember({ tx, tenantId, memberId: body.memberId, requireInUse: true });
-          const active = (await activeSet(tx, tenantId)).activities.filter(
-            (a) => a.kind === body.kind && !added.some((b) => b.id === a.id),
-          );
-          const fired = await fireTopUp({
+      const fired = await simulation({
+        app,
+        request,
+        memberId: body.memberId,
+        kinds: [body.kind],
+        activityIds: body.activityIds,
+        run: (tx, activities) =>
+          fireTopUp({
             tx,
             tenantId,
             kind: body.kind,
@@ -127,15 +195,45 @@ export async function activityEngineRoutes(app: FastifyInstance): Promise<void> 
             operatorId: userId,
             // Nothing is kept: the value is not posted, only listed.
             postGiftValue: async () => {},
-            activities: [...active, ...added],
-          });
-          throw new Simulated(fired);
-        });
-      } catch (error) {
-        if (!(error instanceof Simulated)) throw error;
-        return ok({ fired: error.fired.map(({ activityId, number, name, kind, awards }) => ({ activityId, number, name, kind, awards })) });
-      }
-      throw new Error('unreachable: the simulation always rolls back');
+            activities,
+          }),
+      });
+      return ok({ fired: firedAnswer(fired) });
+    },
+  );
+
+  // What a stored-value payment would be given off: the offers' giving itself (caps as they stand),
+  // in a transaction that always rolls back; activities named by id join whatever their state.
+  app.post<{ Body: SimulatePayBody }>(
+    '/v1/activities/simulate-pay',
+    { schema: describeRoute(simulatePaySchema, engineDocs.simulatePay), config: { requires: ACTIVITY_READ_ANY } },
+    async (request) => {
+      const { tenantId, userId } = authOf(request);
+      const body = request.body;
+      const amountCents = positiveCents(body.amount, 'amount');
+      const kinds = PAY_KINDS_BY_HOLDER[body.holder ?? 'storedValue'];
+      const offer = await simulation({
+        app,
+        request,
+        memberId: body.memberId,
+        kinds,
+        activityIds: body.activityIds,
+        run: (tx, activities) =>
+          firePayDiscount({
+            tx,
+            tenantId,
+            kinds,
+            memberId: body.memberId,
+            amountCents,
+            couponsUsed: body.couponsUsed ?? false,
+            sourceNo: `simulation:${randomUUID()}`,
+            now: app.clock(),
+            storeId: body.storeId,
+            operatorId: userId,
+            activities,
+          }),
+      });
+      return ok({ discount: Number(centsToString(offer.discountCents)), fired: firedAnswer(offer.fired ? [offer.fired] : []) });
     },
   );
 

@@ -4,7 +4,8 @@ import type { DbOrTx } from '../../../db/connection';
 /**
  * An activity's effect, from `activity_awards` alone: participants (distinct members),
  * transactions (givings), points (net of what returns took back), coupons (net of those voided),
- * gift units, the sales it drove, its cost (face value of the coupons given), the cost by
+ * gift units, the sales it drove, its cost (face value of the coupons given, gift value, payment
+ * discounts net of what refunds took back), the cost by
  * bearer, and the same by the merchant's day. `from` / `to` are whole days (YYYY-MM-DD), inclusive.
  */
 
@@ -26,7 +27,7 @@ export interface Evaluation {
 const FIGURES = sql`count(distinct member_id)::bigint as participants, count(*)::bigint as transactions,
   coalesce(sum(points - reversed_points), 0)::bigint as points, coalesce(sum(coupons - voided_coupons), 0)::bigint as coupons,
   coalesce(sum(gifts), 0)::bigint as gifts, coalesce(sum(sales_amount), 0)::numeric(16, 2)::text as sales_amount,
-  coalesce(sum(cost), 0)::numeric(16, 2)::text as cost`;
+  coalesce(sum(cost - reversed_cost), 0)::numeric(16, 2)::text as cost`;
 
 type FigureRow = {
   participants: number;
@@ -62,7 +63,7 @@ export async function evaluateActivity(
   const where = evaluationWhere(input);
   const summary = await db.execute<FigureRow>(sql`select ${FIGURES} from activity_awards where ${where}`);
   const bearers = await db.execute<{ cost_party_id: number | null; name: string | null; cost: string }>(sql`
-    select a.cost_party_id, cp.name, sum(a.cost)::numeric(16, 2)::text as cost from activity_awards a
+    select a.cost_party_id, cp.name, sum(a.cost - a.reversed_cost)::numeric(16, 2)::text as cost from activity_awards a
       left join cost_parties cp on cp.tenant_id = a.tenant_id and cp.id = a.cost_party_id
     where a.tenant_id = ${input.tenantId} and a.activity_id = ${input.activityId}
       ${input.from ? sql`and a.local_day >= ${input.from}::date` : sql``} ${input.to ? sql`and a.local_day <= ${input.to}::date` : sql``}

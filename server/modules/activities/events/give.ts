@@ -45,6 +45,8 @@ export interface Giving {
    * (the member's stored value, the card), in the giving's savepoint, under the giving's key.
    */
   readonly postGiftValue?: (args: { tx: DbOrTx; cents: bigint; idempotencyKey: string }) => Promise<void>;
+  /** The amount the giving drove, in cents (a discounted payment's bill). */
+  readonly salesAmountCents?: bigint;
 }
 
 /** What a giving did: given (with the coupons issued), or why not. */
@@ -123,6 +125,8 @@ export async function giveOnce(g: Giving): Promise<GivingResult> {
           await g.postGiftValue({ tx, cents: giftCents, idempotencyKey: `${key}:value` });
           costCents += giftCents;
         }
+        // Money off a payment: the payment spends that much less (the caller's ledger); it costs the merchant as much.
+        if (award.type === 'discount') costCents += centsOf(award.amount);
         if (award.type !== 'coupon') continue;
         const issued = await issueCouponAward({
           tx,
@@ -152,6 +156,7 @@ export async function giveOnce(g: Giving): Promise<GivingResult> {
         awards: g.awards,
         couponIds,
         costCents,
+        salesAmountCents: g.salesAmountCents,
         costPartyId: g.activity.costPartyId,
         cause: g.cause ?? null,
       });

@@ -8,7 +8,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/connection';
-import type { Award, MemberEventKind, PreparedActivity, TopUpKind } from '../../../../resources/promotion/activity-engine';
+import type { Award, MemberEventKind, PayKind, PreparedActivity, TopUpKind } from '../../../../resources/promotion/activity-engine';
 import { activeSet } from '../engine/active-set';
 import type { AwardSource } from '../engine/awards';
 import { localCalendar } from '../engine/select';
@@ -84,7 +84,7 @@ export async function memberContext(tx: DbOrTx, tenantId: number, memberId: numb
  * The activities of one kind in the tenant's active set (the engine's, prepared once per change:
  * audited, not past their end); the window is checked at the event's instant by the selection.
  */
-export async function activeOfKind(tx: DbOrTx, tenantId: number, kind: MemberEventKind | TopUpKind): Promise<PreparedActivity[]> {
+export async function activeOfKind(tx: DbOrTx, tenantId: number, kind: MemberEventKind | TopUpKind | PayKind): Promise<PreparedActivity[]> {
   return (await activeSet(tx, tenantId)).activities.filter((activity) => activity.kind === kind);
 }
 
