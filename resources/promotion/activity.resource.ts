@@ -257,6 +257,8 @@ const ENTRY_LISTS: readonly { family: ActivityFamily; screens: ResourceDef['rout
   { family: 'THIRD_COUPON', screens: { list: 'third-coupon', dtl: 'third-coupon-dtl' } },
   // The claims' list, and the detail of any of its kinds (as score-activity-detail is).
   { family: 'WECHAT_RECEIVE_COUPON', screens: { list: 'wechat-receive-coupon', dtl: 'wechat-receive-coupon-dtl' } },
+  // Precision marketing's list (its kinds' own details: open-screen-soupon-dtl).
+  { family: 'PRECISION_MARKETING', screens: { list: 'precision-marketing' } },
 ];
 
 /** The API name of a menu entry's list view. */
