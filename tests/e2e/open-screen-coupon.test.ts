@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { screenshot } from '../helpers/browser';
 import { expectAccessible } from './pages/axe';
 import { useDemoSession } from './pages/demo-session';
-import { FormPage, savedDetailThenList } from './pages/form.page';
+import { claimCampaignAudited, simulateClaimOf } from './pages/claim-campaign';
 import { ListPage } from './pages/list.page';
 import { postData } from './pages/page-api';
 import { storeGroupScene } from './pages/store-group';
@@ -23,14 +23,6 @@ const session = useDemoSession();
 const baseUrl = session.baseUrl;
 
 const api = <T = Record<string, unknown>>(page: Page, url: string, data?: unknown): Promise<T> => postData<T>(page, { baseUrl, url, data });
-
-/** The member picked in the simulator, then simulated. */
-async function simulate(page: Page, simulator: ReturnType<Page['locator']>, member: string): Promise<void> {
-  await simulator.locator('.ant-form-item').filter({ hasText: '会员' }).locator('.ant-select').click();
-  await page.keyboard.type(member);
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: member }).first().click();
-  await simulator.getByRole('button', { name: /模\s*拟/ }).click();
-}
 
 describe('splash-screen coupons in the browser', () => {
   it('are made for a group on their form, audited, simulated, claimed once by a member of the group, and read in both languages', async () => {
@@ -52,33 +44,26 @@ describe('splash-screen coupons in the browser', () => {
     await expect.poll(async () => kinds.allInnerTexts()).toEqual(['开屏发券']);
     await kinds.first().click();
     await page.waitForURL((url) => url.hash.includes('/promotion/precision-marketing/open-screen-coupon'));
-    const form = new FormPage(page);
-    await form.fillAll({ 活动名称: name, 开始时间: '2026-01-01 00:00:00', 结束时间: '2035-12-31 23:59:59' });
-    await page.keyboard.press('Escape');
-    await form.fillAll({ 目标客群: group, 领取券: templateName, 每次领取张数: '2', '赠券总预算(张)': '10', 每人参与次数: '1' });
-    await screenshot(page, 'open-screen-coupon-form-zh');
-    await form.save('保存');
-    await savedDetailThenList(page, {
-      detail: '/promotion/precision-marketing/open-screen-soupon-dtl',
-      list: '/promotion/precision-marketing/precision-marketing',
-      leaveBy: 'back',
-    });
-    await list.waitLoaded();
-    await expect.poll(async () => list.row(name).innerText()).toContain('未审核');
-    await list.rowActionConfirmed(name, '审核');
-    await expect.poll(async () => list.row(name).innerText()).toContain('进行中');
-    const activity = (await api<{ records: { id: number; name: string }[] }>(page, '/v1/activity/query', { filters: { name } })).records[0];
-    expect(activity.name).toBe(name);
+    const activity = {
+      id: await claimCampaignAudited(page, {
+        baseUrl,
+        name,
+        rule: { 目标客群: group, 领取券: templateName, 每次领取张数: '2', '赠券总预算(张)': '10', 每人参与次数: '1' },
+        detail: '/promotion/precision-marketing/open-screen-soupon-dtl',
+        list: '/promotion/precision-marketing/precision-marketing',
+        picture: 'open-screen-coupon-form-zh',
+      }),
+    };
 
     // The detail's simulator: a member of the group would get the coupons, one outside it is refused.
     await shell.goto(baseUrl, `/promotion/precision-marketing/open-screen-soupon-dtl?id=${activity.id}`);
     await page.getByRole('tab', { name: '活动模拟' }).click();
     const simulator = page.locator('.ant-card').filter({ hasText: '领券模拟（不发券）' });
-    await simulate(page, simulator, memberName);
+    await simulateClaimOf(page, simulator, memberName);
     await expect.poll(async () => simulator.getByTestId('claim-award').first().innerText()).toBe(`券「${templateName}」×2`);
     await screenshot(page, 'open-screen-coupon-simulator-zh');
     await expectAccessible(page, 'open-screen-coupon-simulator-zh');
-    await simulate(page, simulator, outsiderName);
+    await simulateClaimOf(page, simulator, outsiderName);
     await expect.poll(async () => simulator.locator('.ant-alert').innerText()).toContain('不在活动');
 
     // The member opens the app: offered the campaign with a token; the claim gives the 2 coupons, once.
@@ -90,7 +75,7 @@ describe('splash-screen coupons in the browser', () => {
     expect(claimed.couponIds).toHaveLength(2);
     const held = await api<{ total: number }>(page, '/v1/coupon/query', { page: 1, pageSize: 1, filters: { member, template } });
     expect(held.total).toBe(2);
-    await simulate(page, simulator, memberName);
+    await simulateClaimOf(page, simulator, memberName);
     await expect.poll(async () => simulator.locator('.ant-alert').innerText()).toContain('次数已达上限');
 
     // In English: the list, and the detail's rule and simulator.

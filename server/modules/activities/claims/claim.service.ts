@@ -16,6 +16,9 @@
  *   the claim given and gets nothing (409 `claims.tokenUsed`). A limit reached answers 409 naming
  *   it and takes nothing; the token stays unused.
  * - `simulateClaim`: the same giving for an activity in any state, rolled back (its detail's simulator).
+ * - `splashOffer`: the splash-screen coupons (OPEN_SCREEN_COUPON) a member opening the app may claim
+ *   now, with a token (README "Splash-screen coupons"). A claim of that kind also needs the member
+ *   in its customer group (409 `claims.notInGroup`).
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
@@ -178,15 +181,18 @@ class Simulated extends Error {
   }
 }
 
+/** A claim tried without keeping it: who, for whom, under which activity, when. */
+interface ClaimTrial {
+  readonly db: Db;
+  readonly tenantId: number;
+  readonly operatorId: number | null;
+  readonly now: Date;
+  readonly activity: PreparedActivity;
+  readonly memberId: number;
+}
+
 /** What a claim would give: the giving of `giveClaim`, in a transaction that always rolls back. */
-async function dryClaim(input: {
-  db: Db;
-  tenantId: number;
-  operatorId: number | null;
-  now: Date;
-  activity: PreparedActivity;
-  memberId: number;
-}): Promise<ClaimAnswer> {
+async function dryClaim(input: ClaimTrial): Promise<ClaimAnswer> {
   try {
     await input.db.transaction(async (tx) => {
       throw new Simulated(await giveClaim({ ...input, tx, claimNo: `simulation:${randomUUID()}` }));
@@ -203,14 +209,7 @@ async function dryClaim(input: {
  * it before its audit): the claim's own giving, stock and limits as they stand, in a transaction
  * that always rolls back; a refusal is the claim's own.
  */
-export async function simulateClaim(input: {
-  db: Db;
-  tenantId: number;
-  operatorId: number | null;
-  now: Date;
-  activity: PreparedActivity;
-  memberId: number;
-}): Promise<ClaimAnswer> {
+export async function simulateClaim(input: ClaimTrial): Promise<ClaimAnswer> {
   const { activity } = input;
   if (!isClaim(activity.kind)) throw new AppError('notFound', 'claims.activityNotFound', { values: { activityId: activity.id } });
   return dryClaim(input);
@@ -230,13 +229,7 @@ export interface SplashOffer extends ClaimTokenAnswer {
  * own giving, rolled back), with a claim token for it; null when there is none. Nothing is taken:
  * the app claims with the token (`claimCoupons`), where the same rules are held again.
  */
-export async function splashOffer(input: {
-  db: Db;
-  tenantId: number;
-  operatorId: number | null;
-  now: Date;
-  memberId: number;
-}): Promise<SplashOffer | null> {
+export async function splashOffer(input: Omit<ClaimTrial, 'activity'>): Promise<SplashOffer | null> {
   const { db, tenantId, memberId, now } = input;
   const member = await db.execute(sql`select 1 from members where tenant_id = ${tenantId} and id = ${memberId}`);
   if (member.rows.length === 0) throw new AppError('notFound', 'claims.memberNotFound', { values: { memberId } });
