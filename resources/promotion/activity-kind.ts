@@ -54,6 +54,11 @@ export const ACTIVITY_FAMILIES = {
     title: ['微信领券', 'WeChat coupon claims'],
     one: ['领券活动', 'Coupon claim campaign'],
   },
+  PRECISION_MARKETING: {
+    entry: 'precision-marketing',
+    title: ['精准营销', 'Precision marketing'],
+    one: ['精准营销活动', 'Precision marketing activity'],
+  },
 } as const satisfies Record<string, { entry: string; title: Bilingual; one: Bilingual }>;
 export type ActivityFamily = keyof typeof ACTIVITY_FAMILIES;
 

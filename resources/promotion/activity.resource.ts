@@ -259,6 +259,8 @@ const ENTRY_LISTS: readonly { family: ActivityFamily; screens: ResourceDef['rout
   { family: 'WECHAT_RECEIVE_COUPON', screens: { list: 'wechat-receive-coupon', dtl: 'wechat-receive-coupon-dtl' } },
   { family: 'STORE_VALUE_PAY', screens: { list: 'list' } },
   { family: 'PREPAY_CARD_PAY', screens: { list: 'list' } },
+  // Precision marketing's list (its kinds' own details: open-screen-soupon-dtl).
+  { family: 'PRECISION_MARKETING', screens: { list: 'precision-marketing' } },
 ];
 
 /** The API name of a menu entry's list view. */

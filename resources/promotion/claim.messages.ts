@@ -8,6 +8,7 @@ export const claimMessages = defineMessages({
   'claims.memberNotFound': ['会员 {memberId} 不存在', 'The member {memberId} does not exist'],
   'claims.closed': ['领券活动“{name}”当前不在领取时间内', 'The claim campaign "{name}" is not open for claims now'],
   'claims.outOfScope': ['该会员不在领券活动“{name}”的适用范围内', 'The member is outside the scope of the claim campaign "{name}"'],
+  'claims.notInGroup': ['该会员不在活动“{name}”的目标客群中', 'The member is not in the customer group of "{name}"'],
   'claims.tokenInvalid': ['领券凭证无效', 'The claim token is not valid'],
   'claims.tokenExpired': ['领券凭证已过期，请重新获取', 'The claim token has expired; get a new one'],
   'claims.tokenOtherMember': ['该领券凭证不属于此会员', 'This claim token belongs to another member'],

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EnumField } from '../../resources/define';
-import { applicationResource, grantOf } from '../../resources/setting/application.resource';
 import { effectiveTemplate, newMember, okData, startCouponScene, type CouponScene } from '../helpers/coupon-fixtures';
 import { createUser, signIn, type ApiClient } from '../helpers/fixtures';
 import { startStandIns, type StandIns } from '../helpers/channel-stand-ins';
+import { memberApp, type AppAnswer } from '../helpers/member-app';
 import { createMembers } from '../helpers/points-fixtures';
 
 /**
@@ -19,51 +18,22 @@ import { createMembers } from '../helpers/points-fixtures';
 
 let scene: CouponScene;
 let admin: ApiClient;
-let key: string;
+let asMiniProgram: (url: string, body: object) => Promise<AppAnswer>;
 let serial = 0;
 let standIns: StandIns;
 
 const EN = { locale: 'en_US' };
 const VIEW = 'activity-mini-program-gain-coupon';
 
-/** The application grant whose resource ends with `resource` and whose action is `action`. */
-function grant(resource: string, action: string): string {
-  const options = Object.keys((applicationResource.fields.grants as EnumField).options);
-  const found = options.find((value) => grantOf(value).resourceId.endsWith(resource) && grantOf(value).action === action);
-  if (!found) throw new Error(`no grant ${resource} ${action}`);
-  return found;
-}
-
 beforeAll(async () => {
   [scene, standIns] = await Promise.all([startCouponScene(), startStandIns()]);
   admin = scene.admin;
-  const app = await okData<{ id: number }>(
-    admin.post('/v1/application/saveNew', {
-      body: { name: 'Member mini program', kind: 'MINI_PROGRAM', stores: [], grants: [grant('交易接入', 'configure')] },
-    }),
-  );
-  key = (await okData<{ key: string }>(admin.post('/v1/application/issueKey', { query: { id: app.id }, body: {} }))).key;
+  asMiniProgram = await memberApp(scene.t.app, admin);
 });
 afterAll(async () => {
   await scene?.t.close();
   await standIns?.close();
 });
-
-interface Answer {
-  status: number;
-  body: { code: number; msg: string; data: any };
-}
-
-/** A call as the mini program makes it: its key, no cookie, no console header. */
-async function asMiniProgram(url: string, body: object): Promise<Answer> {
-  const response = await scene.t.app.inject({
-    method: 'POST',
-    url: `/loyalty${url}`,
-    headers: { 'x-api-key': key, locale: 'en_US' },
-    payload: body,
-  });
-  return { status: response.statusCode, body: response.json() };
-}
 
 const tokenFor = async (activityId: number, memberId: number): Promise<string> => {
   const answer = await asMiniProgram('/v1/activities/claim-token', { activityId, memberId });

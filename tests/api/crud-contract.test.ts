@@ -167,7 +167,7 @@ async function activityContractBody(resource: ResourceDef): Promise<Record<strin
   // Points for coupons gives coupons: of an effective template; so does a bulk coupon issue, to a
   // group, a third-party issuing campaign, through its application (with a coupon budget, so its
   // maker may audit it alone), and a claim campaign.
-  const claim = kind === 'MINI_PROGRAM_GAIN_COUPON' || kind === 'WEI_XIN_COUPON';
+  const claim = kind === 'MINI_PROGRAM_GAIN_COUPON' || kind === 'WEI_XIN_COUPON' || kind === 'OPEN_SCREEN_COUPON';
   const coupon =
     ['SCORE_GAIN_COUPON', 'GROUP_COUPON', 'THIRD_PARTY_ISSUE'].includes(String(kind)) || claim ? await effectiveCouponTemplate() : null;
   const bulk = kind === 'GROUP_COUPON' ? { groupSendGroup: await contractGroup(), groupSendTemplate: coupon, groupSendCount: 1 } : {};
@@ -176,7 +176,10 @@ async function activityContractBody(resource: ResourceDef): Promise<Record<strin
       ? { thirdApplication: await contractApplication(), thirdTemplate: coupon, thirdMaxPerRequest: 1, thirdSettlementPrice: 0 }
       : {};
   // A claim campaign has a stock (its coupon budget).
-  const claimed = claim ? { claimTemplate: coupon, claimCount: 1 } : {};
+  // A splash-screen coupon campaign also names its group.
+  const claimed = claim
+    ? { claimTemplate: coupon, claimCount: 1, ...(kind === 'OPEN_SCREEN_COUPON' ? { openScreenGroup: await contractGroup() } : {}) }
+    : {};
   return {
     ...(claim ? { budget: { totalCoupons: 100 } } : {}),
     birthdayGives: resource.fixedFilter?.birthdayGives ?? 'POINTS',
@@ -1016,6 +1019,15 @@ const RELATION_OVERRIDES: Readonly<
     body: (r) => ({
       kind: 'GROUP_COUPON',
       rule: { groupSendGroup: r['customer-group'], groupSendTemplate: r['coupon-template'], groupSendCount: 1 },
+    }),
+    direct: true,
+  },
+  // A splash-screen coupon campaign names its group, an effective template and a stock (stored directly).
+  'activity.rule.openScreenGroup': {
+    body: (r) => ({
+      kind: 'OPEN_SCREEN_COUPON',
+      rule: { openScreenGroup: r['customer-group'], claimTemplate: r['coupon-template'], claimCount: 1 },
+      budget: { totalCoupons: 10 },
     }),
     direct: true,
   },

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { screenshot } from '../helpers/browser';
 import { expectAccessible } from './pages/axe';
 import { useDemoSession } from './pages/demo-session';
-import { FormPage, savedDetailThenList } from './pages/form.page';
+import { claimCampaignAudited, simulateClaimOf } from './pages/claim-campaign';
 import { ListPage } from './pages/list.page';
 import { postData } from './pages/page-api';
 
@@ -47,32 +47,22 @@ describe('a coupon claim campaign in the browser', () => {
     await expect.poll(async () => kinds.allInnerTexts()).toEqual(['小程序领券', '微信卡券领券']);
     await kinds.filter({ hasText: '小程序领券' }).click();
     await page.waitForURL((url) => url.hash.includes('/promotion/wechat-receive-coupon/mini-program-gain-coupon'));
-    const form = new FormPage(page);
-    await form.fillAll({ 活动名称: name, 开始时间: '2026-01-01 00:00:00', 结束时间: '2035-12-31 23:59:59' });
-    await page.keyboard.press('Escape');
-    await form.fillAll({ 领取券: templateName, 每次领取张数: '2', '赠券总预算(张)': '10', 每人参与次数: '1' });
-    await screenshot(page, 'coupon-claim-form-zh');
-    await form.save('保存');
-    await savedDetailThenList(page, {
-      detail: '/promotion/wechat-receive-coupon/mini-program-gain-coupon-dtl',
-      list: '/promotion/wechat-receive-coupon/wechat-receive-coupon',
-      leaveBy: 'back',
-    });
-    await list.waitLoaded();
-    await expect.poll(async () => list.row(name).innerText()).toContain('未审核');
-    await list.rowActionConfirmed(name, '审核');
-    await expect.poll(async () => list.row(name).innerText()).toContain('进行中');
-    const activity = (await api<{ records: { id: number; name: string }[] }>(page, '/v1/activity/query', { filters: { name } })).records[0];
-    expect(activity.name).toBe(name);
+    const activity = {
+      id: await claimCampaignAudited(page, {
+        baseUrl,
+        name,
+        rule: { 领取券: templateName, 每次领取张数: '2', '赠券总预算(张)': '10', 每人参与次数: '1' },
+        detail: '/promotion/wechat-receive-coupon/mini-program-gain-coupon-dtl',
+        list: '/promotion/wechat-receive-coupon/wechat-receive-coupon',
+        picture: 'coupon-claim-form-zh',
+      }),
+    };
 
     // The detail's simulator: what the member's claim would give now.
     await shell.goto(baseUrl, `/promotion/wechat-receive-coupon/mini-program-gain-coupon-dtl?id=${activity.id}`);
     await page.getByRole('tab', { name: '活动模拟' }).click();
     const simulator = page.locator('.ant-card').filter({ hasText: '领券模拟（不发券）' });
-    await simulator.locator('.ant-form-item').filter({ hasText: '会员' }).locator('.ant-select').click();
-    await page.keyboard.type(memberName);
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: memberName }).first().click();
-    await simulator.getByRole('button', { name: /模\s*拟/ }).click();
+    await simulateClaimOf(page, simulator, memberName);
     await expect.poll(async () => simulator.getByTestId('claim-award').first().innerText()).toBe(`券「${templateName}」×2`);
     await screenshot(page, 'coupon-claim-simulator-zh');
     await expectAccessible(page, 'coupon-claim-simulator-zh');

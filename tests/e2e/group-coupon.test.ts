@@ -1,4 +1,3 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { screenshot } from '../helpers/browser';
 import { looseText } from './pages/antd';
@@ -7,6 +6,7 @@ import { useDemoSession } from './pages/demo-session';
 import { FormPage, savedDetailThenList } from './pages/form.page';
 import { ListPage } from './pages/list.page';
 import { postData } from './pages/page-api';
+import { storeGroupScene } from './pages/store-group';
 
 /**
  * Issue 28 item 3 in the browser: a bulk coupon issue to a customer group of two members (the
@@ -19,43 +19,11 @@ import { postData } from './pages/page-api';
 const session = useDemoSession();
 const baseUrl = session.baseUrl;
 
-/** Two members registered at a new store, the group of that store's members and an effective template. */
-async function scene(page: Page, stamp: string): Promise<{ group: string; templateName: string; members: number[]; template: number }> {
-  const post = <T = Record<string, unknown>>(url: string, data?: unknown) => postData<T>(page, { baseUrl, url, data });
-  const area = await post<{ id: number }>('/v1/area/saveNew', { code: `GA${stamp}`, name: `发券区域${stamp}` });
-  const store = await post<{ id: number }>('/v1/store/saveNew', {
-    code: `GS${stamp}`,
-    name: `发券门店${stamp}`,
-    type: 'OTHER',
-    area: area.id,
-  });
-  const members: number[] = [];
-  for (const suffix of ['1', '2']) {
-    const member = await post<{ id: number }>('/v1/member/saveNew', {
-      name: `发券会员${stamp.slice(-3)}${suffix}`,
-      mobile: `137${stamp.slice(-7)}${suffix}`,
-      registerStore: store.id,
-    });
-    members.push(member.id);
-  }
-  await post<{ id: number }>('/v1/customer-group/saveNew', {
-    name: `发券客群${stamp}`,
-    rule: JSON.stringify({ metric: 'registerStore', operator: 'in', value: [store.id] }),
-  });
-  const template = await post<{ id: number }>('/v1/coupon-template/saveNew', {
-    name: `群发券${stamp}`,
-    lineType: 'all_cash',
-    rule: { cashValue: '5.00' },
-  });
-  await post(`/v1/coupon-template/enable?id=${template.id}`);
-  return { group: `发券客群${stamp}`, templateName: `群发券${stamp}`, members, template: template.id };
-}
-
 describe('bulk coupon issuing in the browser', () => {
   it('makes a bulk issue in its form, audits it from its list, starts its send on the detail and sees each member issued, in both languages', async () => {
     const { page, shell } = await session.signedIn('admin');
     const stamp = String(Date.now() % 100_000_000).padStart(8, '0');
-    const { group, templateName, members, template } = await scene(page, stamp);
+    const { group, templateName, members, template } = await storeGroupScene(page, baseUrl, stamp, '群发');
     const name = `端到端群发${stamp}`;
 
     // Made in its own add form from the entry's list, then audited from the list.

@@ -38,6 +38,8 @@ export const CLAIM_MAX_COUPONS = 10;
 export interface ClaimRule {
   readonly couponTemplateId: number;
   readonly couponCount: number;
+  /** Only members this customer group selects at the claim may claim (splash-screen coupons); absent: anyone in scope. */
+  readonly groupId?: number;
 }
 
 /** The stored members of the claim rule. */

@@ -17,6 +17,7 @@ import { goodsQtyCouponKind } from './goods-qty-coupon.kind';
 import { miniProgramGainCouponKind } from './mini-program-gain-coupon.kind';
 import { inviteGiftKind } from './invite-gift.kind';
 import { nonPointsGoodsKind } from './non-points-goods.kind';
+import { openScreenCouponKind } from './open-screen-coupon.kind';
 import { pointsAsCashKind } from './points-as-cash.kind';
 import { pointsSpeedKind } from './points-speed.kind';
 import { prepayCardChargeGiftKind } from './prepay-card-charge-gift.kind';
@@ -64,6 +65,7 @@ export const KIND_DECLARATIONS = {
   THIRD_PARTY_ISSUE: thirdPartyIssueKind,
   MINI_PROGRAM_GAIN_COUPON: miniProgramGainCouponKind,
   WEI_XIN_COUPON: weiXinCouponKind,
+  OPEN_SCREEN_COUPON: openScreenCouponKind,
 } as const;
 
 /** The stored value of a declared kind. */

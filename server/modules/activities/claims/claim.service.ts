@@ -16,6 +16,9 @@
  *   the claim given and gets nothing (409 `claims.tokenUsed`). A limit reached answers 409 naming
  *   it and takes nothing; the token stays unused.
  * - `simulateClaim`: the same giving for an activity in any state, rolled back (its detail's simulator).
+ * - `splashOffer`: the splash-screen coupons (OPEN_SCREEN_COUPON) a member opening the app may claim
+ *   now, with a token (README "Splash-screen coupons"). A claim of that kind also needs the member
+ *   in its customer group (409 `claims.notInGroup`).
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
@@ -23,6 +26,7 @@ import type { Db, DbOrTx } from '../../../db/connection';
 import { AppError, badInput, forbidden } from '../../../http/envelope';
 import { CLAIM_KINDS, type Award, type PreparedActivity } from '../../../../resources/promotion/activity-engine';
 import { claimAwards, type ClaimRule } from '../../../../resources/promotion/kinds/claim';
+import { groupSelection } from '../../audiences/audience.compute';
 import { activeSet } from '../engine/active-set';
 import { eventExclusion, isTimeExclusion } from '../events/evaluate';
 import { giveOnce } from '../events/give';
@@ -82,6 +86,20 @@ async function runningClaim(tx: DbOrTx, tenantId: number, activityId: number): P
   throw new AppError('conflict', 'claims.closed', { values: { name } });
 }
 
+/** Whether the customer group selects the member now (the group's own SQL, as its count and a bulk send's recipients). */
+async function inGroup(
+  tx: DbOrTx,
+  tenantId: number,
+  groupId: number,
+  memberId: number,
+  ctx: { now: Date; timeZone: string },
+): Promise<boolean> {
+  const selection = await groupSelection({ db: tx, tenantId, groupId, ctx });
+  if (!selection) return false;
+  const found = await tx.execute(sql`select 1 from (${selection}) sel where sel.id = ${memberId} limit 1`);
+  return found.rows.length > 0;
+}
+
 /**
  * The giving of one claim in the caller's transaction: the member in the campaign's window and
  * scope, then `giveOnce` under the claim's number (the token's nonce). Throws the refusal.
@@ -101,7 +119,10 @@ async function giveClaim(input: {
   const exclusion = eventExclusion(activity, await factsFor(tx, tenantId, activity, context.facts));
   if (isTimeExclusion(exclusion)) throw new AppError('conflict', 'claims.closed', { values: { name: activity.name } });
   if (exclusion) throw new AppError('conflict', 'claims.outOfScope', { values: { name: activity.name } });
-  const awards = claimAwards(activity.rule as ClaimRule & { kind: string });
+  const rule = activity.rule as ClaimRule & { kind: string };
+  if (rule.groupId !== undefined && !(await inGroup(tx, tenantId, rule.groupId, memberId, { now, timeZone: context.zone })))
+    throw new AppError('conflict', 'claims.notInGroup', { values: { name: activity.name } });
+  const awards = claimAwards(rule);
   const given = await giveOnce({
     tx,
     tenantId,
@@ -160,21 +181,18 @@ class Simulated extends Error {
   }
 }
 
-/**
- * What a claim would give the member now under the activity, in any state (its detail simulates
- * it before its audit): the claim's own giving, stock and limits as they stand, in a transaction
- * that always rolls back; a refusal is the claim's own.
- */
-export async function simulateClaim(input: {
-  db: Db;
-  tenantId: number;
-  operatorId: number | null;
-  now: Date;
-  activity: PreparedActivity;
-  memberId: number;
-}): Promise<ClaimAnswer> {
-  const { activity } = input;
-  if (!isClaim(activity.kind)) throw new AppError('notFound', 'claims.activityNotFound', { values: { activityId: activity.id } });
+/** A claim tried without keeping it: who, for whom, under which activity, when. */
+interface ClaimTrial {
+  readonly db: Db;
+  readonly tenantId: number;
+  readonly operatorId: number | null;
+  readonly now: Date;
+  readonly activity: PreparedActivity;
+  readonly memberId: number;
+}
+
+/** What a claim would give: the giving of `giveClaim`, in a transaction that always rolls back. */
+async function dryClaim(input: ClaimTrial): Promise<ClaimAnswer> {
   try {
     await input.db.transaction(async (tx) => {
       throw new Simulated(await giveClaim({ ...input, tx, claimNo: `simulation:${randomUUID()}` }));
@@ -184,4 +202,56 @@ export async function simulateClaim(input: {
     throw error;
   }
   throw new Error('unreachable: the simulation always rolls back');
+}
+
+/**
+ * What a claim would give the member now under the activity, in any state (its detail simulates
+ * it before its audit): the claim's own giving, stock and limits as they stand, in a transaction
+ * that always rolls back; a refusal is the claim's own.
+ */
+export async function simulateClaim(input: ClaimTrial): Promise<ClaimAnswer> {
+  const { activity } = input;
+  if (!isClaim(activity.kind)) throw new AppError('notFound', 'claims.activityNotFound', { values: { activityId: activity.id } });
+  return dryClaim(input);
+}
+
+/** A splash-screen offer: what the member may claim now, with the token to claim it. */
+export interface SplashOffer extends ClaimTokenAnswer {
+  readonly number: string;
+  readonly name: string;
+  readonly awards: readonly Award[];
+}
+
+/**
+ * What the app shows a member opening it (issue 29 item 4): the first running splash-screen
+ * coupon campaign (`OPEN_SCREEN_COUPON`, oldest first) whose group selects the member and whose
+ * claim the member may make now (stock, per-member and per-day limits as they stand: the claim's
+ * own giving, rolled back), with a claim token for it; null when there is none. Nothing is taken:
+ * the app claims with the token (`claimCoupons`), where the same rules are held again.
+ */
+export async function splashOffer(input: Omit<ClaimTrial, 'activity'>): Promise<SplashOffer | null> {
+  const { db, tenantId, memberId, now } = input;
+  const member = await db.execute(sql`select 1 from members where tenant_id = ${tenantId} and id = ${memberId}`);
+  if (member.rows.length === 0) throw new AppError('notFound', 'claims.memberNotFound', { values: { memberId } });
+  const running = (await activeSet(db, tenantId)).activities.filter((a) => a.kind === 'OPEN_SCREEN_COUPON').sort((a, b) => a.id - b.id);
+  for (const activity of running) {
+    try {
+      const answer = await dryClaim({ ...input, activity });
+      const { token, body } = signClaimToken({ tenantId, activityId: activity.id, memberId, now });
+      return {
+        token,
+        activityId: activity.id,
+        memberId,
+        expiresAt: body.expiresAt,
+        number: answer.number,
+        name: answer.name,
+        awards: answer.awards,
+      };
+    } catch (error) {
+      // A refusal (not in the group, a limit reached, the stock spent …) passes to the next campaign.
+      if (error instanceof AppError && error.kind === 'conflict') continue;
+      throw error;
+    }
+  }
+  return null;
 }

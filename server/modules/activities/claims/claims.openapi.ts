@@ -24,6 +24,34 @@ export const claimBody = {
   },
 } as const;
 
+/** The member opening the app. */
+export const splashOfferBody = {
+  type: 'object',
+  required: ['memberId'],
+  additionalProperties: false,
+  properties: { memberId: { ...wire.id, description: 'The member opening the app' } },
+} as const;
+
+const splashOfferAnswer = objectOf({
+  offer: nullable(
+    objectOf(
+      {
+        activityId: { type: 'integer' },
+        number: { type: 'string', description: 'The activity number' },
+        name: { type: 'string' },
+        memberId: { type: 'integer' },
+        awards: arrayOf(awardSchema, 'What claiming it gives'),
+        token: {
+          type: 'string',
+          description: 'The claim token to claim it with (signed, single use, bound to the member; valid 10 minutes)',
+        },
+        expiresAt: { ...wire.dateTime, description: 'The token is not valid from then on' },
+      },
+      { description: 'The splash-screen coupons the member may claim now; null when there are none' },
+    ),
+  ),
+});
+
 const tokenAnswer = objectOf({
   token: { type: 'string', description: 'Signed, single use, bound to the member; valid 10 minutes' },
   activityId: { type: 'integer' },
@@ -56,6 +84,13 @@ export const claimDocs = {
     tags: ['promotion'],
     summary: 'A member claims the coupon set of a running claim campaign with a claim token (a used token gives nothing: 409)',
     response: answers(claimAnswer, 'badInput', 'forbidden', 'notFound', 'conflict'),
+  },
+  splashOffer: {
+    operationId: 'activities.splashOffer',
+    tags: ['promotion'],
+    summary:
+      'The splash-screen coupons a member opening the app may claim now (their group, stock and limits), with a claim token; null if none',
+    response: answers(splashOfferAnswer, 'badInput', 'notFound'),
   },
   simulate: {
     operationId: 'activities.simulateClaim',

@@ -6,12 +6,12 @@ import { authOf } from '../../auth/access.hook';
 import { SALES_INTEGRATION } from '../../points/points.routes';
 import { ACTIVITY_READ_ANY } from '../engine/activity-access';
 import { readableActivity } from '../engine/engine.routes';
-import { claimCoupons, issueClaimToken, simulateClaim } from './claim.service';
-import { claimBody, claimDocs, claimTokenBody } from './claims.openapi';
+import { claimCoupons, issueClaimToken, simulateClaim, splashOffer } from './claim.service';
+import { claimBody, claimDocs, claimTokenBody, splashOfferBody } from './claims.openapi';
 
 /**
  * Server module `activity-claims`: a member's coupon claim from the mini program (README.md). The
- * token and the claim are the mini program's calls, with its application key
+ * token, the claim and the app's splash-screen offer are the mini program's calls, with its application key
  * (server/modules/applications), under the integration grant tills and member apps spend and
  * exchange points with; the simulator is the console's, for whoever reads the activity.
  */
@@ -34,6 +34,17 @@ export async function activityClaimRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const auth = authOf(request);
       return ok(await claimCoupons({ db, tenantId: auth.tenantId, operatorId: auth.userId, now: app.clock(), ...request.body }));
+    },
+  );
+
+  // The app, as the member opens it: the splash-screen coupons offered to them now, with a token.
+  app.post<{ Body: { memberId: number } }>(
+    '/v1/activities/splash-offer',
+    { schema: describeRoute({ body: splashOfferBody }, claimDocs.splashOffer), config: { requires: SALES_INTEGRATION } },
+    async (request) => {
+      const auth = authOf(request);
+      const offer = await splashOffer({ db, tenantId: auth.tenantId, operatorId: auth.userId, now: app.clock(), ...request.body });
+      return ok({ offer: offer && { ...offer, expiresAt: formatDateTime(offer.expiresAt, request.ctx.timeZone) } });
     },
   );
 
