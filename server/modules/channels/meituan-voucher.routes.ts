@@ -48,7 +48,7 @@ type ConsumptionRow = {
   amount: string;
   state: 'CONSUMED' | 'CANCELLED';
   call_id: string | number;
-  consumed_at: Date;
+  consumed_at: string;
   deal_id: string;
 };
 
@@ -95,7 +95,7 @@ const callPart = (answer: ChannelAnswer<unknown>) => ({
   callId: answer.callId,
 });
 
-function consumptionOf(row: ConsumptionRow, zone: string) {
+function consumptionOf(row: ConsumptionRow) {
   return {
     id: Number(row.id),
     storeId: Number(row.store_id),
@@ -105,11 +105,14 @@ function consumptionOf(row: ConsumptionRow, zone: string) {
     amount: centsToString(toCents(row.amount) ?? 0n),
     state: row.state,
     callId: Number(row.call_id),
-    consumedAt: formatDateTime(row.consumed_at, zone) ?? '',
+    consumedAt: row.consumed_at,
   };
 }
 
-const COLUMNS = sql`id, store_id, code, count, deal_title, amount, state, call_id, consumed_at, deal_id`;
+/** A consumption's columns, its time written in the caller's zone by the database. */
+const columnsIn = (zone: string) =>
+  sql`id, store_id, code, count, deal_title, amount, state, call_id, deal_id,
+    to_char(consumed_at at time zone ${zone}, 'YYYY-MM-DD HH24:MI:SS') as consumed_at`;
 
 export async function meituanVoucherRoutes(app: FastifyInstance): Promise<void> {
   const db = app.database.db;
@@ -151,7 +154,7 @@ export async function meituanVoucherRoutes(app: FastifyInstance): Promise<void> 
         // One consume per request id: a second submit waits here, then finds the first one's row.
         await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`meituan-consume:${ctx.tenantId}:${requestId}`}, 0))`);
         const before = await tx.execute<ConsumptionRow>(
-          sql`select ${COLUMNS} from meituan_voucher_consumptions where tenant_id = ${ctx.tenantId} and request_id = ${requestId}`,
+          sql`select ${columnsIn(zone)} from meituan_voucher_consumptions where tenant_id = ${ctx.tenantId} and request_id = ${requestId}`,
         );
         const first = before.rows[0];
         if (first) {
@@ -161,7 +164,7 @@ export async function meituanVoucherRoutes(app: FastifyInstance): Promise<void> 
             errorCode: null,
             errorMessage: null,
             callId: Number(first.call_id),
-            consumption: consumptionOf(first, zone),
+            consumption: consumptionOf(first),
             replayed: true,
           });
         }
@@ -179,8 +182,8 @@ export async function meituanVoucherRoutes(app: FastifyInstance): Promise<void> 
           (tenant_id, request_id, store_id, code, count, deal_id, deal_title, unit_price, amount, response, call_id, user_id)
           values (${ctx.tenantId}, ${requestId}, ${store.id}, ${code}, ${count}, ${voucher.dealId}, ${voucher.dealTitle},
             ${voucher.unitPrice}, ${amount}, ${JSON.stringify(consumed.data)}::jsonb, ${consumed.callId}, ${ctx.userId})
-          returning ${COLUMNS}`);
-        return ok({ ...callPart(consumed), consumption: consumptionOf(inserted.rows[0], zone), replayed: false });
+          returning ${columnsIn(zone)}`);
+        return ok({ ...callPart(consumed), consumption: consumptionOf(inserted.rows[0]), replayed: false });
       });
     },
   );
@@ -193,7 +196,7 @@ export async function meituanVoucherRoutes(app: FastifyInstance): Promise<void> 
       const actor = actorOf(request);
       const zone = request.ctx.timeZone;
       return db.transaction(async (tx) => {
-        const found = await tx.execute<ConsumptionRow>(sql`select ${COLUMNS} from meituan_voucher_consumptions
+        const found = await tx.execute<ConsumptionRow>(sql`select ${columnsIn(zone)} from meituan_voucher_consumptions
           where tenant_id = ${ctx.tenantId} and id = ${request.query.id} for update`);
         const row = found.rows[0];
         // A consumption at a store the caller may not use is one they cannot see.
@@ -202,11 +205,11 @@ export async function meituanVoucherRoutes(app: FastifyInstance): Promise<void> 
         if (row.state !== 'CONSUMED') throw conflict('meituanVoucher.alreadyCancelled');
         const gateway = await channelGateway(ctx);
         const answer = await gateway.meituan.cancelVoucher({ code: row.code, shopId: stores[0].code, dealId: row.deal_id });
-        if (answer.outcome !== 'OK') return ok({ ...callPart(answer), consumption: consumptionOf(row, zone) });
+        if (answer.outcome !== 'OK') return ok({ ...callPart(answer), consumption: consumptionOf(row) });
         const updated = await tx.execute<ConsumptionRow>(sql`update meituan_voucher_consumptions
           set state = 'CANCELLED', cancel_call_id = ${answer.callId}, cancelled_by = ${ctx.userId}, cancelled_at = now()
-          where tenant_id = ${ctx.tenantId} and id = ${row.id} and state = 'CONSUMED' returning ${COLUMNS}`);
-        return ok({ ...callPart(answer), consumption: consumptionOf(updated.rows[0], zone) });
+          where tenant_id = ${ctx.tenantId} and id = ${row.id} and state = 'CONSUMED' returning ${columnsIn(zone)}`);
+        return ok({ ...callPart(answer), consumption: consumptionOf(updated.rows[0]) });
       });
     },
   );
