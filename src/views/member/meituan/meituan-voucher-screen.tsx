@@ -18,6 +18,7 @@ import { MEITUAN_VOUCHER_WRITE } from '../../../../resources/member/meituan-vouc
 import { applyFieldErrors } from '../../../components/field-errors';
 import { useErrorReporter, useLoadError } from '../../../components/use-action';
 import { useRemote } from '../../../components/use-remote';
+import { AriaSafeSelect } from '../../../fields/controls/aria-safe-select';
 import { formatAmount } from '../../../lib/format';
 
 type Checked = ApiData<'post', '/v1/meituan-voucher/check'>;
@@ -112,11 +113,13 @@ export default function MeituanVoucherScreen() {
         >
           {stores.data.length === 0 && <Alert type="warning" showIcon message={t('meituanVoucher.noStores')} />}
           <Form.Item name="storeId" label={t('meituanVoucher.store')} rules={[{ required: true, message: t('meituanVoucher.badStore') }]}>
-            <Select
-              showSearch
-              optionFilterProp="label"
-              options={stores.data.map((s) => ({ value: s.id, label: `${s.name} (${s.code})` }))}
-            />
+            <AriaSafeSelect>
+              <Select
+                showSearch
+                optionFilterProp="label"
+                options={stores.data.map((s) => ({ value: s.id, label: `${s.name} (${s.code})` }))}
+              />
+            </AriaSafeSelect>
           </Form.Item>
           <Form.Item label={t('meituanVoucher.code')} required>
             <Space.Compact style={{ width: '100%' }}>
