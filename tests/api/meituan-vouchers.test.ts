@@ -60,15 +60,23 @@ beforeAll(async () => {
   const other = await ok<{ id: number }>(admin.post('/v1/marketing-center/saveNew', { body: { code: 'MTO', name: '别的中心' } }));
   storeA = (
     await ok<{ id: number }>(
-      admin.post('/v1/store/saveNew', { body: { code: 'MT1', name: '甲店', type: 'GAS_STATION', area: area.id, marketingCenter: centre.id } }),
+      admin.post('/v1/store/saveNew', {
+        body: { code: 'MT1', name: '甲店', type: 'GAS_STATION', area: area.id, marketingCenter: centre.id },
+      }),
     )
   ).id;
   storeB = (
     await ok<{ id: number }>(
-      admin.post('/v1/store/saveNew', { body: { code: 'MT2', name: '乙店', type: 'GAS_STATION', area: area.id, marketingCenter: other.id } }),
+      admin.post('/v1/store/saveNew', {
+        body: { code: 'MT2', name: '乙店', type: 'GAS_STATION', area: area.id, marketingCenter: other.id },
+      }),
     )
   ).id;
-  clerk = await signInNewUser(t, tenant, { login: 'mt-clerk', grants: [{ ...VOUCHER, action: '配置维护' }], marketingCenterIds: [centre.id] });
+  clerk = await signInNewUser(t, tenant, {
+    login: 'mt-clerk',
+    grants: [{ ...VOUCHER, action: '配置维护' }],
+    marketingCenterIds: [centre.id],
+  });
   viewer = await signInNewUser(t, tenant, { login: 'mt-viewer', grants: [{ ...VOUCHER, action: '配置查看' }] });
   outsider = await signInNewUser(t, tenant, { login: 'mt-outsider', grants: [{ resourceId: '会员/美团接入', action: '配置维护' }] });
 }, 120_000);
@@ -136,7 +144,14 @@ describe('Meituan vouchers at a store', () => {
 
     const listed = await list(viewer, { storeId: [storeA] });
     expect(listed.total).toBe(1);
-    expect(listed.records[0]).toMatchObject({ code: '2233445566', storeName: '甲店', count: 2, amount: 177, state: 'CONSUMED', userName: 'mt-clerk' });
+    expect(listed.records[0]).toMatchObject({
+      code: '2233445566',
+      storeName: '甲店',
+      count: 2,
+      amount: 177,
+      state: 'CONSUMED',
+      userName: 'mt-clerk',
+    });
     expect(listed.totals).toMatchObject({ vouchers: 2, amount: 177 });
 
     const cancelled = await ok(clerk.post(`/v1/meituan-voucher/cancel?id=${first.consumption.id}`));
@@ -165,7 +180,9 @@ describe('Meituan vouchers at a store', () => {
     expect(tooMany.status).toBe(400);
     expect(fieldsOf(tooMany.body)).toEqual(['count']);
     expect(tooMany.body.data.fields[0].msg).toBe('美团只允许核销 3 张');
-    const zero = await clerk.post('/v1/meituan-voucher/consume', { body: { storeId: storeA, code: '3344556677', count: 0, requestId: randomUUID() } });
+    const zero = await clerk.post('/v1/meituan-voucher/consume', {
+      body: { storeId: storeA, code: '3344556677', count: 0, requestId: randomUUID() },
+    });
     expect(zero.status).toBe(400);
     expect(fieldsOf(zero.body)).toEqual(['count']);
   });

@@ -321,7 +321,14 @@ export async function startStandIns(): Promise<StandIns> {
     if (code === '0000000000') return json(res, { code: 1008, msg: '券码不存在' });
     const total = state.meituan.vouchers.get(code) ?? 3;
     const used = state.meituan.consumed.get(code) ?? 0;
-    const deal = { receipt_code: code, deal_id: 'D-10086', dealgroup_id: 'G-100', deal_title: '双人套餐', deal_price: 88.5, deal_marketprice: 128 };
+    const deal = {
+      receipt_code: code,
+      deal_id: 'D-10086',
+      dealgroup_id: 'G-100',
+      deal_title: '双人套餐',
+      deal_price: 88.5,
+      deal_marketprice: 128,
+    };
     if (url.pathname.endsWith('/tuangou/receipt/consume')) {
       const count = Number(params.count);
       if (!(count >= 1) || used + count > total) return json(res, { code: 1009, msg: '券码可用数量不足' });

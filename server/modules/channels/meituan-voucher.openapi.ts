@@ -11,7 +11,12 @@ import { answers, arrayOf, nullable, objectOf, oneOf, wire, type JsonSchema, typ
 const tags = ['member'];
 
 const storeId = { ...wire.id, description: 'The store the voucher is taken at (one of GET /v1/meituan-voucher/stores)' };
-const code = { type: 'string', minLength: 1, maxLength: 40, description: 'The voucher code as scanned or typed (digits; spaces are ignored)' };
+const code = {
+  type: 'string',
+  minLength: 1,
+  maxLength: 40,
+  description: 'The voucher code as scanned or typed (digits; spaces are ignored)',
+};
 
 export const checkVoucherBody = {
   type: 'object',
@@ -27,7 +32,10 @@ export const consumeVoucherBody = {
   properties: {
     storeId,
     code,
-    count: { type: 'integer', description: `How many vouchers of the code to consume, 1 to what Meituan allows (at most ${MEITUAN_MAX_COUNT})` },
+    count: {
+      type: 'integer',
+      description: `How many vouchers of the code to consume, 1 to what Meituan allows (at most ${MEITUAN_MAX_COUNT})`,
+    },
     requestId: {
       type: 'string',
       minLength: 8,
@@ -67,7 +75,10 @@ const consumption = objectOf({
 
 const answer = (extra: Record<string, JsonSchema>) =>
   objectOf({
-    outcome: oneOf(CALL_OUTCOMES, 'OK; FAILED: Meituan refused (errorCode) or was unreachable; NOT_CONNECTED: nothing sent, nothing recorded'),
+    outcome: oneOf(
+      CALL_OUTCOMES,
+      'OK; FAILED: Meituan refused (errorCode) or was unreachable; NOT_CONNECTED: nothing sent, nothing recorded',
+    ),
     errorCode: nullable({ type: 'string', description: 'Meituan’s code (1008 …) or ours (unreachable)' }),
     errorMessage: nullable({ type: 'string' }),
     callId: nullable({ type: 'integer', description: 'The call in the call log (channel-calls)' }),

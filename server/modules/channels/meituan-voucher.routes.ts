@@ -158,7 +158,8 @@ export async function meituanVoucherRoutes(app: FastifyInstance): Promise<void> 
         );
         const first = before.rows[0];
         if (first) {
-          if (first.code !== code || Number(first.store_id) !== store.id || first.count !== count) throw conflict('meituanVoucher.requestReused');
+          if (first.code !== code || Number(first.store_id) !== store.id || first.count !== count)
+            throw conflict('meituanVoucher.requestReused');
           return ok({
             outcome: 'OK',
             errorCode: null,
@@ -172,7 +173,8 @@ export async function meituanVoucherRoutes(app: FastifyInstance): Promise<void> 
         const checked = await gateway.meituan.checkVoucher({ code, shopId: store.code });
         if (checked.outcome !== 'OK') return ok({ ...callPart(checked), consumption: null, replayed: false });
         const voucher = voucherOf(checked.data, zone);
-        if (voucher === null) return ok({ ...callPart(checked), outcome: 'FAILED', errorCode: 'unreadable', consumption: null, replayed: false });
+        if (voucher === null)
+          return ok({ ...callPart(checked), outcome: 'FAILED', errorCode: 'unreadable', consumption: null, replayed: false });
         if (count > voucher.available)
           throw badInput('error.badInput', [{ field: 'count', key: 'meituanVoucher.tooMany', values: { max: voucher.available } }]);
         const consumed = await gateway.meituan.consumeVoucher({ code, shopId: store.code, count, requestId });

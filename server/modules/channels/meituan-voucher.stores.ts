@@ -23,7 +23,14 @@ export function usableStores(actor: Actor, alias: SQL): SQL {
     );
   const stores = actor.storeIds ?? null;
   if (stores !== null)
-    parts.push(stores.length === 0 ? sql`false` : sql`${alias}.id in (${sql.join(stores.map((id) => sql`${id}`), sql`, `)})`);
+    parts.push(
+      stores.length === 0
+        ? sql`false`
+        : sql`${alias}.id in (${sql.join(
+            stores.map((id) => sql`${id}`),
+            sql`, `,
+          )})`,
+    );
   return parts.length === 0 ? sql`true` : sql.join(parts, sql` and `);
 }
 
@@ -40,5 +47,9 @@ export async function openUsableStores(args: { db: DbOrTx; actor: Actor; id?: nu
   const result = await args.db.execute(sql`select s.id, s.code, s.name from ${STORES_TABLE} s
     where s.tenant_id = ${args.actor.tenantId} and s.state = 'OPEN' and ${usableStores(args.actor, sql`s`)}${only}
     order by s.code limit 500`);
-  return (result.rows as { id: string | number; code: string; name: string }[]).map((r) => ({ id: Number(r.id), code: r.code, name: r.name }));
+  return (result.rows as { id: string | number; code: string; name: string }[]).map((r) => ({
+    id: Number(r.id),
+    code: r.code,
+    name: r.name,
+  }));
 }
