@@ -6,7 +6,7 @@ import { expectAccessible } from './pages/axe';
 import { useDemoSession } from './pages/demo-session';
 import { FormPage } from './pages/form.page';
 import { ListPage } from './pages/list.page';
-import { API_HEADERS, postData } from './pages/page-api';
+import { API_HEADERS, saveSettings } from './pages/page-api';
 import type { ShellPage } from './pages/shell.page';
 
 /**
@@ -26,11 +26,8 @@ afterAll(async () => {
   await standIns?.close();
 });
 
-async function saveMeituanSettings(page: Page, fields: Record<string, unknown>): Promise<void> {
-  const current = await page.request.get(`${baseUrl}/loyalty/v1/meituan-channel/get`, { headers: API_HEADERS });
-  const { version } = (await current.json()).data as { version: number };
-  await postData(page, { baseUrl, url: '/v1/meituan-channel/save', data: { ...fields, version } });
-}
+const saveMeituanSettings = (page: Page, fields: Record<string, unknown>) =>
+  saveSettings(page, { baseUrl, resource: 'meituan-channel', fields });
 
 interface Words {
   readonly language: 'zh' | 'en';
