@@ -187,6 +187,12 @@ describe('Meituan vouchers at a store', () => {
     expect(fieldsOf(zero.body)).toEqual(['count']);
   });
 
+  it('keeps a store that has consumptions: deleting it is refused naming them', async () => {
+    const refused = await admin.post(`/v1/store/delete?id=${storeA}`);
+    expect(refused.status).toBe(409);
+    expect(refused.body.msg).toContain('美团验券记录');
+  });
+
   it('checks the grants on the server: 403 without the voucher entry’s grant, viewers may not consume or cancel', async () => {
     expect((await outsider.post('/v1/meituan-voucher/check', { body: { storeId: storeA, code: '1234567890' } })).status).toBe(403);
     expect((await outsider.post('/v1/meituan-vouchers/query', { body: {} })).status).toBe(403);
