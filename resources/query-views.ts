@@ -14,6 +14,7 @@ import { thirdPartyIssuesView } from './promotion/third-party-issues.query-view'
 import type { QueryViewDef } from './query-view';
 import { applicationCallsView } from './setting/application-calls.query-view';
 import { channelCallsView } from './setting/channel-calls.query-view';
+import { meituanVouchersView } from './member/meituan-vouchers.query-view';
 import { webhookDeliveriesView } from './setting/webhook-deliveries.query-view';
 import { pointsAccountsView } from './score/points-accounts.query-view';
 import { pointsEntriesView } from './score/points-entries.query-view';
@@ -39,6 +40,7 @@ export const QUERY_VIEWS: readonly QueryViewDef[] = [
   ...ROLL_FORWARDS,
   applicationCallsView,
   channelCallsView,
+  meituanVouchersView,
   webhookDeliveriesView,
   groupSendRecipientsView,
   thirdPartyIssuesView,

@@ -114,6 +114,20 @@ export const memberGroup: GroupDecl = {
     }),
     declareEntry({
       beyondSpecification:
+        'Meituan group-buy vouchers checked, consumed and cancelled per store by a store clerk, and the list of consumptions (issue 27 §4); the specification lists no screen for them',
+      entry: 'meituan-voucher',
+      title: ['美团验券', 'Meituan vouchers'],
+      // Apart from the setup entry: a clerk consumes vouchers without seeing the application's keys.
+      resourceId: '会员/美团验券',
+      resourceTitleEn: 'Meituan vouchers',
+      actions: CHANNEL_ACTIONS,
+      screens: [
+        { name: 'meituan-voucher', title: ['美团验券', 'Meituan vouchers'] },
+        { name: 'meituan-voucher-list', title: ['美团验券记录', 'Meituan voucher consumptions'] },
+      ],
+    }),
+    declareEntry({
+      beyondSpecification:
         'A member linked to their WeChat, Alipay and Meituan identities (issue 27 §5); the specification lists no screen for them',
       entry: 'channel-identity',
       title: ['会员渠道身份', 'Member channel identities'],

@@ -3,6 +3,7 @@ import { memberLevelChanges } from '../db/schema/levels.schema';
 import { pointsEntries, salesTransactions } from '../db/schema/points.schema';
 import { valueEntries } from '../db/schema/ledger.schema';
 import { groupSendRuns } from '../db/schema/group-send.schema';
+import { meituanVoucherConsumptions } from '../db/schema/channel-gateway.schema';
 import { definePlatformReference, type PlatformReference } from './inbound-references';
 
 /**
@@ -44,6 +45,14 @@ export const PLATFORM_REFERENCES: readonly PlatformReference[] = [
     table: valueEntries,
     tenantId: valueEntries.tenantId,
     column: valueEntries.storeId,
+  }),
+  // A Meituan voucher consumption keeps the store it was taken at.
+  definePlatformReference({
+    resource: 'store',
+    title: ['美团验券记录', 'Meituan voucher consumption'],
+    table: meituanVoucherConsumptions,
+    tenantId: meituanVoucherConsumptions.tenantId,
+    column: meituanVoucherConsumptions.storeId,
   }),
   // A bulk coupon issue's send run (its unique index leads with tenant and activity).
   definePlatformReference({

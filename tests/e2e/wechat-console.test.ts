@@ -7,7 +7,7 @@ import { expectAccessible } from './pages/axe';
 import { useDemoSession } from './pages/demo-session';
 import { FormPage } from './pages/form.page';
 import { ListPage } from './pages/list.page';
-import { API_HEADERS, postData } from './pages/page-api';
+import { saveSettings } from './pages/page-api';
 import type { ShellPage } from './pages/shell.page';
 
 /**
@@ -34,11 +34,8 @@ const DAY = 86_400_000;
 const dayText = (offset: number) => `${new Date(Date.now() + offset * DAY).toISOString().slice(0, 10)} 00:00:00`;
 
 /** Saves the demo merchant's WeChat settings over what is saved. */
-async function saveWechatSettings(page: Page, fields: Record<string, unknown>): Promise<void> {
-  const current = await page.request.get(`${baseUrl}/loyalty/v1/wechat-channel/get`, { headers: API_HEADERS });
-  const { version } = (await current.json()).data as { version: number };
-  await postData(page, { baseUrl, url: '/v1/wechat-channel/save', data: { ...fields, version } });
-}
+const saveWechatSettings = (page: Page, fields: Record<string, unknown>) =>
+  saveSettings(page, { baseUrl, resource: 'wechat-channel', fields });
 
 /** The saved rule's detail, opened over the list after a save: checked, then closed. */
 async function closeSavedDetail(page: Page, name: string, picture: string): Promise<void> {

@@ -75,7 +75,12 @@ export interface StandIns {
     missingTemplate: boolean;
   };
   readonly sms: { readonly accessKeySecret: string; refuseMobiles: Set<string> };
-  readonly meituan: { readonly appSecret: string };
+  /**
+   * Meituan: the app secret, and each code's vouchers (3 unless a test sets it): prepare answers
+   * those left, consume takes them, reverseconsume gives them back. A code starting with 9 is past
+   * the cancellation window (Meituan's 1011); 0000000000 does not exist (1008).
+   */
+  readonly meituan: { readonly appSecret: string; readonly vouchers: Map<string, number>; readonly consumed: Map<string, number> };
   close(): Promise<void>;
 }
 
@@ -110,7 +115,7 @@ export async function startStandIns(): Promise<StandIns> {
       missingTemplate: false,
     },
     sms: { accessKeySecret: 'sms-access-key-secret-0123', refuseMobiles: new Set<string>() },
-    meituan: { appSecret: 'meituan-app-secret-0123' },
+    meituan: { appSecret: 'meituan-app-secret-0123', vouchers: new Map<string, number>(), consumed: new Map<string, number>() },
   };
 
   // The third-party platform's API: the component token from the AppSecret and the verify ticket,
@@ -312,8 +317,35 @@ export async function startStandIns(): Promise<StandIns> {
     const valid = expected === params.sign;
     received.push({ path: url.pathname, params, body, signatureValid: valid });
     if (!valid) return json(res, { code: 603, msg: '签名错误' });
-    if (params.receipt_code === '0000000000') return json(res, { code: 1008, msg: '券码不存在' });
-    return json(res, { code: 200, msg: 'success', data: { receipt_code: params.receipt_code, count: 1, deal_title: '双人套餐' } });
+    const code = params.receipt_code ?? '';
+    if (code === '0000000000') return json(res, { code: 1008, msg: '券码不存在' });
+    const total = state.meituan.vouchers.get(code) ?? 3;
+    const used = state.meituan.consumed.get(code) ?? 0;
+    const deal = {
+      receipt_code: code,
+      deal_id: 'D-10086',
+      dealgroup_id: 'G-100',
+      deal_title: '双人套餐',
+      deal_price: 88.5,
+      deal_marketprice: 128,
+    };
+    if (url.pathname.endsWith('/tuangou/receipt/consume')) {
+      const count = Number(params.count);
+      if (!(count >= 1) || used + count > total) return json(res, { code: 1009, msg: '券码可用数量不足' });
+      state.meituan.consumed.set(code, used + count);
+      return json(res, { code: 200, msg: 'success', data: Array.from({ length: count }, () => ({ ...deal })) });
+    }
+    if (url.pathname.endsWith('/tuangou/receipt/reverseconsume')) {
+      if (code.startsWith('9')) return json(res, { code: 1011, msg: '已超过撤销时限' });
+      if (params.app_deal_id !== deal.deal_id || used === 0) return json(res, { code: 1012, msg: '没有可撤销的核销' });
+      state.meituan.consumed.set(code, used - 1);
+      return json(res, { code: 200, msg: 'success', data: { receipt_code: code } });
+    }
+    return json(res, {
+      code: 200,
+      msg: 'success',
+      data: { ...deal, count: total - used, receiptEndDate: Date.now() + 30 * 86_400_000 },
+    });
   };
 
   const server = http.createServer((req, res) => {

@@ -68,6 +68,7 @@ describe('catalogue against screens.json', () => {
       group.entries.filter((entry) => entry.beyondSpecification !== undefined).map((entry) => ({ group, entry })),
     );
     expect(beyond.map(({ entry }) => entry.entry)).toEqual([
+      'meituan-voucher',
       'channel-identity',
       'points-roll-forward',
       'value-roll-forward',

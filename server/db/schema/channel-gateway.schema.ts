@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /**
  * The channel gateway's tables (server/modules/channels): every call made (or that would have
@@ -74,4 +74,42 @@ export const wechatAuthorizeStates = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
   (t) => [index('wechat_authorize_states_tenant_idx').on(t.tenantId, t.createdAt)],
+);
+
+/**
+ * One Meituan group-buy voucher consumption at a store (美团验券, issue 27 §4), written only when
+ * Meituan accepted it (meituan-voucher.routes.ts): who, when, the code, the deal, the amount,
+ * Meituan's answer and the gateway call's id. `request_id` is the screen's idempotency key: a
+ * double submit consumes once (unique per merchant). CANCELLED once Meituan accepted the reversal.
+ */
+export const meituanVoucherConsumptions = pgTable(
+  'meituan_voucher_consumptions',
+  {
+    tenantId: bigint('tenant_id', { mode: 'number' }).notNull(),
+    id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity(),
+    requestId: text('request_id').notNull(),
+    storeId: bigint('store_id', { mode: 'number' }).notNull(),
+    code: text('code').notNull(),
+    count: integer('count').notNull(),
+    dealId: text('deal_id').notNull(),
+    dealTitle: text('deal_title').notNull(),
+    /** What one voucher sells for (Meituan's `deal_price`), exact. */
+    unitPrice: numeric('unit_price', { precision: 14, scale: 2 }).notNull(),
+    amount: numeric('amount', { precision: 14, scale: 2 }).notNull(),
+    state: text('state').notNull().default('CONSUMED'),
+    response: jsonb('response').notNull(),
+    callId: bigint('call_id', { mode: 'number' }).notNull(),
+    userId: bigint('user_id', { mode: 'number' }),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }).notNull().defaultNow(),
+    cancelCallId: bigint('cancel_call_id', { mode: 'number' }),
+    cancelledBy: bigint('cancelled_by', { mode: 'number' }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    uniqueIndex('meituan_voucher_consumptions_request_idx').on(t.tenantId, t.requestId),
+    index('meituan_voucher_consumptions_store_idx').on(t.tenantId, t.storeId, t.id),
+    check('meituan_voucher_consumptions_state_check', sql`${t.state} in ('CONSUMED', 'CANCELLED')`),
+    check('meituan_voucher_consumptions_count_check', sql`${t.count} > 0`),
+  ],
 );

@@ -2,6 +2,8 @@ import { defineDomain } from '../domain-manifest';
 import { alipayQrCodeRoutes } from './alipay-qr-code.routes';
 import { channelCallsSource } from './channel-calls.source';
 import { channelsRoutes } from './channels.routes';
+import { meituanVoucherRoutes } from './meituan-voucher.routes';
+import { meituanVouchersSource } from './meituan-vouchers.source';
 import { memberCardHooks } from './member-card.hooks';
 import { memberChannelIdentityHooks } from './member-channel-identity.hooks';
 import { wechatAuthorizeRoutes } from './wechat-authorize.routes';
@@ -18,7 +20,8 @@ export const channelsDomain = defineDomain({
     { name: 'channels', plugin: channelsRoutes },
     { name: 'alipay-qr-code', plugin: alipayQrCodeRoutes },
     { name: 'wechat-authorize', plugin: wechatAuthorizeRoutes },
+    { name: 'meituan-voucher', plugin: meituanVoucherRoutes },
   ],
-  views: [channelCallsSource],
+  views: [channelCallsSource, meituanVouchersSource],
   hooks: [memberCardHooks, memberChannelIdentityHooks, wechatPayRuleHooks, wechatMemberCodeHooks],
 });

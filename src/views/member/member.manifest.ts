@@ -3,7 +3,7 @@
  * detail of the three member views, the batch operation screens, the level screens and the
  * membership card design's live preview of both wallets beside its form, the Alipay member QR
  * code and the end of the Alipay setup, the WeChat official account's authorisation (before and
- * after WeChat's page). The
+ * after WeChat's page), the Meituan voucher counter of a store clerk. The
  * member detail's coupons and cards are related lists of the member declaration
  * (`detail.related`), not tabs of this manifest.
  */
@@ -45,6 +45,7 @@ export const MEMBER_MANIFEST: DomainManifest = {
     'member/alipay/alipay-init-completed': () => import('./alipay/alipay-init-completed-screen'),
     'member/wechat/wechat-authorize-before': () => import('./wechat/wechat-authorize-before-screen'),
     'member/wechat/wechat-authorize-after': () => import('./wechat/wechat-authorize-after-screen'),
+    'member/meituan-voucher/meituan-voucher': () => import('./meituan/meituan-voucher-screen'),
     ...LEVEL_VIEW_SCREENS,
   },
 };

@@ -17,3 +17,16 @@ export async function postData<T = Record<string, unknown>>(
   expect(body.code, JSON.stringify(body)).toBe(2000);
   return body.data as T;
 }
+
+/**
+ * Saves a settings object (a tenant singleton such as `wechat-channel`) over what is saved, with
+ * the version read first: how a test points a channel at a stand-in and puts it back.
+ */
+export async function saveSettings(
+  page: Page,
+  args: { baseUrl: string; resource: string; fields: Record<string, unknown> },
+): Promise<void> {
+  const current = await page.request.get(`${args.baseUrl}/loyalty/v1/${args.resource}/get`, { headers: API_HEADERS });
+  const { version } = (await current.json()).data as { version: number };
+  await postData(page, { baseUrl: args.baseUrl, url: `/v1/${args.resource}/save`, data: { ...args.fields, version } });
+}
