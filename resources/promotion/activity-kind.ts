@@ -44,6 +44,11 @@ export const ACTIVITY_FAMILIES = {
     title: ['微信领券', 'WeChat coupon claims'],
     one: ['领券活动', 'Coupon claim campaign'],
   },
+  GIFT_CARD_ACTIVITY: {
+    entry: 'gift-card-activity',
+    title: ['礼品卡活动', 'Gift card campaigns'],
+    one: ['礼品卡活动', 'Gift card campaign'],
+  },
 } as const satisfies Record<string, { entry: string; title: Bilingual; one: Bilingual }>;
 export type ActivityFamily = keyof typeof ACTIVITY_FAMILIES;
 
@@ -68,9 +73,10 @@ export interface ActivityKindDecl extends Omit<KindDef, 'entry'> {
    * top-up of stored value or of a prepaid card (simulated by the top-up simulator), or a send
    * to a customer group that a person starts (a background run, server/modules/activities/group-send),
    * or a partner's application calling the API (server/modules/activities/third-party), or a
-   * member's claim with a claim token (server/modules/activities/claims).
+   * member's claim with a claim token (server/modules/activities/claims), or the save of a prepaid
+   * card sale bill (server/modules/cards/card-sale-promotion.ts).
    */
-  readonly trigger: 'sale' | 'exchange' | 'memberEvent' | 'topUp' | 'groupSend' | 'thirdParty' | 'claim';
+  readonly trigger: 'sale' | 'exchange' | 'memberEvent' | 'topUp' | 'groupSend' | 'thirdParty' | 'claim' | 'cardSale';
 }
 
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
@@ -103,7 +109,7 @@ function withParts<K extends ActivityKindDecl>(kind: K): K & { readonly rule: Ki
  * each one to all of them). `engine.read` sees the stored rule typed from these very fields.
  */
 export function defineActivityKind<
-  const K extends ActivityKindDecl & { readonly trigger: 'exchange' | 'memberEvent' | 'topUp' | 'groupSend' | 'thirdParty' | 'claim' },
+  const K extends ActivityKindDecl & { readonly trigger: 'exchange' | 'memberEvent' | 'topUp' | 'groupSend' | 'thirdParty' | 'claim' | 'cardSale' },
   Rule extends object,
 >(
   kind: K,

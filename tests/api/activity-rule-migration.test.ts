@@ -59,9 +59,15 @@ function old(
 const TEMPLATE = 501;
 const OTHER_TEMPLATE = 502;
 
-/** The kinds declared after these migrations (issue 28's top-ups, bulk coupon issue, third-party issuing and claims): they never had the old shape. */
+/** The kinds declared after these migrations (issue 28's top-ups, gift card campaigns, bulk coupon issue, third-party issuing and claims): they never had the old shape. */
 type LaterKind =
-  'STORE_VALUE_ACTIVE' | 'PREPAY_CARD_CHARGE_GIFT' | 'GROUP_COUPON' | 'THIRD_PARTY_ISSUE' | 'MINI_PROGRAM_GAIN_COUPON' | 'WEI_XIN_COUPON';
+  | 'STORE_VALUE_ACTIVE'
+  | 'PREPAY_CARD_CHARGE_GIFT'
+  | 'GIFT_CARD_ACTIVITY'
+  | 'GROUP_COUPON'
+  | 'THIRD_PARTY_ISSUE'
+  | 'MINI_PROGRAM_GAIN_COUPON'
+  | 'WEI_XIN_COUPON';
 
 /** Per kind of the time: the old columns written, and the rule the API must answer after the migrations. */
 const OLD_ROWS: Record<

@@ -7,6 +7,7 @@ import { activateGiftKind } from './activate-gift.kind';
 import { amountExtraPointsKind } from './amount-extra-points.kind';
 import { basicPointsKind } from './basic-points.kind';
 import { birthdayGiftKind } from './birthday-gift.kind';
+import { giftCardActivityKind } from './gift-card-activity.kind';
 import { groupCouponKind } from './group-coupon.kind';
 import { goodsAmountCouponKind } from './goods-amount-coupon.kind';
 import { goodsAmountGiftKind } from './goods-amount-gift.kind';
@@ -52,6 +53,7 @@ export const KIND_DECLARATIONS = {
   UPGRADE_GIFT: upgradeGiftKind,
   STORE_VALUE_ACTIVE: storeValueActiveKind,
   PREPAY_CARD_CHARGE_GIFT: prepayCardChargeGiftKind,
+  GIFT_CARD_ACTIVITY: giftCardActivityKind,
   GROUP_COUPON: groupCouponKind,
   THIRD_PARTY_ISSUE: thirdPartyIssueKind,
   MINI_PROGRAM_GAIN_COUPON: miniProgramGainCouponKind,
