@@ -26,7 +26,9 @@ export type AwardSource =
   /** A partner application's issue (`third-party/`), by its request number. */
   | 'third-party'
   /** A member's coupon claim (the claim token's nonce, claims/). */
-  | 'claim';
+  | 'claim'
+  /** A gift card campaign on a card sale bill (its number, cards/card-sale-promotion.ts); member 0 for a company buyer. */
+  | 'card-sale';
 
 export interface AwardRecord {
   readonly activityId: number;
