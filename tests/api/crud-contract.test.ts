@@ -186,7 +186,7 @@ async function activityContractBody(resource: ResourceDef): Promise<Record<strin
     dayTimes: [],
     goodsScope: 'ALL',
     // The reward is a part of the kind's rule (sampled members the kind does not have are dropped);
-    // a top-up kind gives by its tiers.
+    // a top-up kind and a gift card campaign give by their tiers.
     rule: {
       rewardPoints: 10,
       rewardCouponTemplate: coupon,
@@ -194,6 +194,8 @@ async function activityContractBody(resource: ResourceDef): Promise<Record<strin
       topUpTiers: { tiers: [{ threshold: 100, giftAmount: 10 }] },
       topUpCouponTemplate: null,
       topUpRepeat: 'EVERY',
+      // A gift card campaign: 10% off from 2 cards.
+      cardSaleTiers: { tiers: [{ minCards: 2, discountPercent: 10 }] },
       ...bulk,
       ...third,
       ...claimed,
