@@ -109,7 +109,9 @@ function withParts<K extends ActivityKindDecl>(kind: K): K & { readonly rule: Ki
  * each one to all of them). `engine.read` sees the stored rule typed from these very fields.
  */
 export function defineActivityKind<
-  const K extends ActivityKindDecl & { readonly trigger: 'exchange' | 'memberEvent' | 'topUp' | 'groupSend' | 'thirdParty' | 'claim' | 'cardSale' },
+  const K extends ActivityKindDecl & {
+    readonly trigger: 'exchange' | 'memberEvent' | 'topUp' | 'groupSend' | 'thirdParty' | 'claim' | 'cardSale';
+  },
   Rule extends object,
 >(
   kind: K,

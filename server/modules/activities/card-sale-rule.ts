@@ -11,12 +11,14 @@
  *   approval rule compares with the merchant's threshold. The discount is the bill's own value
  *   rule (the bill's audit counts it with its bonus cards).
  */
+import { and, eq } from 'drizzle-orm';
+import { cardTemplateResource } from '../../../resources/deposit/card-template.resource';
 import type { ValueKind } from '../../../resources/define';
 import { readCardSaleRule, type CardSaleRule } from '../../../resources/promotion/kinds/gift-card-activity.kind';
+import { deriveTable } from '../../crud/table.derive';
 import type { DbOrTx } from '../../db/connection';
 import type { FieldError } from '../../http/envelope';
 import { centsOf } from '../../money/money';
-import { templatesById } from '../cards/card-store';
 
 const read = (rule: unknown): CardSaleRule => readCardSaleRule((rule ?? {}) as Parameters<typeof readCardSaleRule>[0]);
 
@@ -53,7 +55,11 @@ export async function cardSaleGiving(args: {
   const out = new Map<ValueKind, { units: bigint; unbounded: boolean }>();
   const most = Math.max(0, ...tiers.map((tier) => tier.bonusCards));
   if (bonusTemplateId === null || most === 0) return out;
-  const template = (await templatesById({ db: args.db, tenantId: args.tenantId, ids: [bonusTemplateId] })).get(bonusTemplateId);
-  if (template) out.set('cardValue', { units: centsOf(template.faceValue) * BigInt(most), unbounded: false });
+  const t = deriveTable(cardTemplateResource);
+  const [template] = await args.db
+    .select({ faceValue: t.faceValue })
+    .from(t)
+    .where(and(eq(t.tenantId, args.tenantId), eq(t.id, bonusTemplateId)));
+  if (template) out.set('cardValue', { units: centsOf(String(template.faceValue)) * BigInt(most), unbounded: false });
   return out;
 }
