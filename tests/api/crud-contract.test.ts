@@ -952,6 +952,8 @@ const RELATION_OVERRIDES: Readonly<
   // A sale bill's line sells an enabled template only (its picker's rule), and only a draft
   // template can be deleted: the template is enabled while the bill is saved, then put back.
   'imprest-card-sale-bill.lines.template': { body: () => ({}), targetState: 'ENABLED' },
+  // Its campaign's bonus template (server-managed, written after the save): its lines sell that template too.
+  'imprest-card-sale-bill.bonusTemplate': { body: () => ({}), targetState: 'ENABLED' },
   'batch-operate.filterLevel': { body: (r) => ({ selectionMode: 'filtered', filterLevel: r.level, lines: undefined }), direct: true },
   'batch-operate.filterStore': { body: (r) => ({ selectionMode: 'filtered', filterStore: r.store, lines: undefined }), direct: true },
   // A coupon template lists stores and goods only when its scope names them; each line type keeps its own goods.
