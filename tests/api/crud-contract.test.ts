@@ -1003,6 +1003,24 @@ const RELATION_OVERRIDES: Readonly<
     }),
     direct: true,
   },
+  // A gift card campaign counts card templates and gives bonus cards of an enabled one (enabled while saved, then put back).
+  'activity.rule.cardSaleTemplates': {
+    body: (r) => ({
+      kind: 'GIFT_CARD_ACTIVITY',
+      rule: {
+        cardSaleTemplates: [r['card-template']],
+        cardSaleBonusTemplate: null,
+        cardSaleTiers: { tiers: [{ minCards: 1, discountPercent: 10 }] },
+      },
+    }),
+  },
+  'activity.rule.cardSaleBonusTemplate': {
+    body: (r) => ({
+      kind: 'GIFT_CARD_ACTIVITY',
+      rule: { cardSaleBonusTemplate: r['card-template'], cardSaleTiers: { tiers: [{ minCards: 1, bonusCards: 1 }] } },
+    }),
+    targetState: 'ENABLED',
+  },
   // A bulk coupon issue names its group and an effective template (stored directly).
   'activity.rule.groupSendGroup': {
     body: (r) => ({
