@@ -14,7 +14,8 @@ import { postData } from './pages/page-api';
  * (gift-card-activity) from its list, counting one card template of its own (so no other test's
  * bills meet it), from 2 cards 10% off, and audits it there; a card sale bill of two of those
  * cards (drafted as a till sends it) shows the campaign and its discount on its line and in its
- * payment, in Chinese and in English, accessible.
+ * payment, in Chinese and in English, accessible; audited, it is the campaign's transaction on its
+ * evaluation screen.
  */
 const session = useDemoSession();
 const baseUrl = session.baseUrl;
@@ -105,8 +106,16 @@ describe('a gift card campaign in the browser', () => {
     await screenshot(page, 'gift-card-activity-bill-en');
     await expectAccessible(page, 'gift-card-activity-bill-en');
 
-    // Stopped, so no later bill of the demo meets it.
+    // Audited, the bill is the campaign's one transaction on its evaluation screen.
+    await api(page, `/v1/imprest-card-sale-bill/audit?id=${bill.id}`);
     const activity = (await api<{ records: { id: number }[] }>(page, '/v1/activity/query', { filters: { name } })).records[0];
+    await shell.goto(baseUrl, `/promotion/gift-card-activity/evaluate?id=${activity.id}`);
+    await expect.poll(async () => body.innerText()).toContain('Sales driven (yuan)');
+    await expect.poll(async () => body.innerText()).toMatch(/171(\.00)?/);
+    await screenshot(page, 'gift-card-activity-evaluate-en');
+    await expectAccessible(page, 'gift-card-activity-evaluate-en');
+
+    // Stopped, so no later bill of the demo meets it.
     await api(page, `/v1/activity/stop?id=${activity.id}`, { reason: 'e2e over' });
   });
 });
