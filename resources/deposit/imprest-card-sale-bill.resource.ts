@@ -8,7 +8,9 @@ import { payMethodField } from './card-documents';
  * name), from which store, and which cards: each line either a card number range of one template
  * or a template and a quantity taken from the store's stock (lowest numbers first). The totals
  * follow the lines on every save (cards, face value, price); the discount comes off the price and
- * the rest is what the buyer pays, by the payment method.
+ * the rest is what the buyer pays, by the payment method. The save applies the gift card campaign
+ * in progress (promotion/gift-card-activity): its discount on the lines and the bill, its bonus
+ * cards on the bill, which the audit sells at no price from the store's stock.
  *
  * Life cycle: INITIAL 未审核 while drafted (editable, deletable); `audit` moves it to EFFECTED
  * 已审核 and, in the same transaction, activates every card of its lines and posts each card's face
@@ -58,9 +60,21 @@ export const imprestCardSaleBillResource = defineResource({
     totalFace: field.money({ label: ['面值合计(元)', 'Face value (yuan)'], serverManaged: true, width: 130 }),
     totalPrice: field.money({ label: ['售价合计(元)', 'Price (yuan)'], serverManaged: true, width: 120 }),
     discount: field.money({ label: ['优惠金额(元)', 'Discount (yuan)'], defaultValue: '0', min: 0, max: 100_000_000, width: 120 }),
+    // The gift card campaign the save applied (server/modules/cards/card-sale-promotion.ts).
+    activity: field.relation({
+      label: ['礼品卡活动', 'Gift card campaign'],
+      resource: 'activity',
+      serverManaged: true,
+      inList: false,
+    }),
+    activityName: field.text({ label: ['礼品卡活动', 'Gift card campaign'], serverManaged: true, maxLength: 100, width: 160 }),
+    activityDiscount: field.money({ label: ['活动优惠(元)', 'Campaign discount (yuan)'], serverManaged: true, width: 130 }),
+    bonusTemplate: field.relation({ label: ['赠送卡模板', 'Bonus card template'], resource: 'card-template', serverManaged: true }),
+    bonusCards: field.integer({ label: ['赠卡张数', 'Bonus cards'], serverManaged: true, width: 90 }),
+    bonusFace: field.money({ label: ['赠卡面值(元)', 'Bonus card value (yuan)'], serverManaged: true, width: 130 }),
     paidAmount: field.money({
       label: ['实收金额(元)', 'Amount paid (yuan)'],
-      help: ['售价合计减优惠金额', 'Price total less the discount'],
+      help: ['售价合计减优惠金额和活动优惠', 'Price total less the discount and the campaign discount'],
       serverManaged: true,
       sortable: true,
       width: 130,
@@ -108,6 +122,8 @@ export const imprestCardSaleBillResource = defineResource({
         cardCount: field.integer({ label: ['卡数', 'Cards'], serverManaged: true }),
         faceAmount: field.money({ label: ['面值小计(元)', 'Face value (yuan)'], serverManaged: true }),
         amount: field.money({ label: ['售价小计(元)', 'Price (yuan)'], serverManaged: true }),
+        activityName: field.text({ label: ['礼品卡活动', 'Gift card campaign'], serverManaged: true, maxLength: 100 }),
+        activityDiscount: field.money({ label: ['活动优惠(元)', 'Campaign discount (yuan)'], serverManaged: true }),
       },
       // Cards asked by quantity, summed as they are typed; ranges are counted by the save.
       totals: ['quantity'],
@@ -157,7 +173,19 @@ export const imprestCardSaleBillResource = defineResource({
       {
         key: 'payment',
         title: ['收款', 'Payment'],
-        fields: ['cardCount', 'totalFace', 'totalPrice', 'discount', 'paidAmount', 'payMethod'],
+        fields: [
+          'cardCount',
+          'totalFace',
+          'totalPrice',
+          'discount',
+          'activityName',
+          'activityDiscount',
+          'bonusTemplate',
+          'bonusCards',
+          'bonusFace',
+          'paidAmount',
+          'payMethod',
+        ],
       },
       { key: 'lines', title: ['售卡明细', 'Cards sold'], fields: ['lines'] },
     ],
@@ -177,7 +205,8 @@ export const imprestCardSaleBillResource = defineResource({
     '审核后单据中的卡立即激活并按面值入账，单据不能再修改或删除。确定审核“{title}”吗？',
     'Once audited, the cards are activated with their face value and the bill can no longer be changed or deleted. Audit "{title}"?',
   ]),
-  // The face value posted beyond what the buyer pays (a discount, a price below face value).
-  creates: { values: [{ kind: 'cardValue', fields: ['totalFace'], paid: ['paidAmount'] }] },
+  // The face value posted beyond what the buyer pays (a discount, a campaign's discount and bonus
+  // cards, a price below face value).
+  creates: { values: [{ kind: 'cardValue', fields: ['totalFace', 'bonusFace'], paid: ['paidAmount'] }] },
   deletable: true,
 });

@@ -22,7 +22,7 @@ type KindsFiredBy<T extends ActivityKindDecl['trigger']> = {
   [K in DeclaredKind]: Declared[K]['trigger'] extends T ? K : never;
 }[DeclaredKind];
 
-/** The kinds a sale fires (their `evaluate` runs in the sale), an exchange, a member event, a top-up, a person's send to a group, a partner's API call. */
+/** The kinds a sale fires (their `evaluate` runs in the sale), an exchange, a member event, a top-up, a person's send to a group, a partner's API call, a member's claim, a card sale bill. */
 export type SaleKind = KindsFiredBy<'sale'>;
 export type ExchangeKind = KindsFiredBy<'exchange'>;
 export type MemberEventKind = KindsFiredBy<'memberEvent'>;
@@ -31,6 +31,7 @@ export type GroupSendKind = KindsFiredBy<'groupSend'>;
 export type ThirdPartyKind = KindsFiredBy<'thirdParty'>;
 export type ClaimKind = KindsFiredBy<'claim'>;
 export type PayKind = KindsFiredBy<'pay'>;
+export type CardSaleKind = KindsFiredBy<'cardSale'>;
 export type ActivityKind = DeclaredKind;
 
 const kindsFiredBy = <K extends ActivityKind>(trigger: ActivityKindDecl['trigger']): readonly K[] =>
@@ -51,6 +52,7 @@ export const PAY_KINDS_BY_HOLDER = {
   card: ['CARD_PAY_REDUCE', 'CARD_PAY_DISCOUNT'],
 } as const satisfies Record<string, readonly PayKind[]>;
 export type PayHolder = keyof typeof PAY_KINDS_BY_HOLDER;
+export const CARD_SALE_KINDS: readonly CardSaleKind[] = kindsFiredBy<CardSaleKind>('cardSale');
 
 /** Goods a rule applies to: all, only the listed, or all but the listed (codes of `product`). */
 export interface GoodsScope {

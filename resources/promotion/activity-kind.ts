@@ -59,6 +59,11 @@ export const ACTIVITY_FAMILIES = {
     title: ['精准营销', 'Precision marketing'],
     one: ['精准营销活动', 'Precision marketing activity'],
   },
+  GIFT_CARD_ACTIVITY: {
+    entry: 'gift-card-activity',
+    title: ['礼品卡活动', 'Gift card campaigns'],
+    one: ['礼品卡活动', 'Gift card campaign'],
+  },
 } as const satisfies Record<string, { entry: string; title: Bilingual; one: Bilingual }>;
 export type ActivityFamily = keyof typeof ACTIVITY_FAMILIES;
 
@@ -83,10 +88,11 @@ export interface ActivityKindDecl extends Omit<KindDef, 'entry'> {
    * top-up of stored value or of a prepaid card (simulated by the top-up simulator), or a send
    * to a customer group that a person starts (a background run, server/modules/activities/group-send),
    * or a partner's application calling the API (server/modules/activities/third-party), or a
-   * member's claim with a claim token (server/modules/activities/claims), or a payment from stored
-   * value or a card (money off the payment, server/modules/activities/events/pay-discount.ts).
+   * member's claim with a claim token (server/modules/activities/claims), a payment from stored
+   * value or a card (money off the payment, server/modules/activities/events/pay-discount.ts), or
+   * the save of a prepaid card sale bill (server/modules/cards/card-sale-promotion.ts).
    */
-  readonly trigger: 'sale' | 'exchange' | 'memberEvent' | 'topUp' | 'groupSend' | 'thirdParty' | 'claim' | 'pay';
+  readonly trigger: 'sale' | 'exchange' | 'memberEvent' | 'topUp' | 'groupSend' | 'thirdParty' | 'claim' | 'pay' | 'cardSale';
 }
 
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
@@ -120,7 +126,7 @@ function withParts<K extends ActivityKindDecl>(kind: K): K & { readonly rule: Ki
  */
 export function defineActivityKind<
   const K extends ActivityKindDecl & {
-    readonly trigger: 'exchange' | 'memberEvent' | 'topUp' | 'groupSend' | 'thirdParty' | 'claim' | 'pay';
+    readonly trigger: 'exchange' | 'memberEvent' | 'topUp' | 'groupSend' | 'thirdParty' | 'claim' | 'pay' | 'cardSale';
   },
   Rule extends object,
 >(

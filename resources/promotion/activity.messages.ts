@@ -14,5 +14,11 @@ export const activityMessages = defineMessages({
   'activity.topUpCouponRequired': ['档位赠券时请选择赠送的券', 'Choose the coupon given, since a tier gives coupons'],
   'activity.topUpTierEmpty': ['该档位没有赠送任何东西', 'This tier gives nothing'],
   'activity.payOffNotBelowThreshold': ['立减金额须小于该档位的支付门槛', "The money off must be less than the tier's payment threshold"],
+  'activity.cardSaleTierEmpty': ['该档位没有任何优惠或赠卡', 'This tier gives no discount and no bonus card'],
+  'activity.cardSaleTiersRise': [
+    '档位的满张数和满金额须不低于上一档，且至少一项更高',
+    'A tier’s cards and amount may not be below the tier before, and one of them must be higher',
+  ],
+  'activity.cardSaleBonusRequired': ['档位赠卡时请选择赠送卡模板', 'Choose the bonus card template, since a tier gives bonus cards'],
   'activity.kindForbidden': ['没有维护该类活动的权限', 'You may not maintain activities of this kind'],
 });

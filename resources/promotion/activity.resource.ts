@@ -254,6 +254,7 @@ const ENTRY_LISTS: readonly { family: ActivityFamily; screens: ResourceDef['rout
   { family: 'INVITE_GIFT', screens: { list: 'invite-gift' } },
   { family: 'STORE_VALUE_ACTIVE', screens: { list: 'list' } },
   { family: 'PREPAY_CARD_CHARGE_GIFT', screens: { list: 'list' } },
+  { family: 'GIFT_CARD_ACTIVITY', screens: { list: 'list' } },
   { family: 'THIRD_COUPON', screens: { list: 'third-coupon', dtl: 'third-coupon-dtl' } },
   // The claims' list, and the detail of any of its kinds (as score-activity-detail is).
   { family: 'WECHAT_RECEIVE_COUPON', screens: { list: 'wechat-receive-coupon', dtl: 'wechat-receive-coupon-dtl' } },

@@ -189,7 +189,7 @@ async function activityContractBody(resource: ResourceDef): Promise<Record<strin
     dayTimes: [],
     goodsScope: 'ALL',
     // The reward is a part of the kind's rule (sampled members the kind does not have are dropped);
-    // a top-up kind gives by its tiers, a payment offer by its tiers or rate.
+    // a top-up kind and a gift card campaign give by their tiers, a payment offer by its tiers or rate.
     rule: {
       rewardPoints: 10,
       rewardCouponTemplate: coupon,
@@ -202,6 +202,8 @@ async function activityContractBody(resource: ResourceDef): Promise<Record<strin
       payThreshold: 0,
       payRate: 9.5,
       payCouponStacking: 'STACK',
+      // A gift card campaign: 10% off from 2 cards.
+      cardSaleTiers: { tiers: [{ minCards: 2, discountPercent: 10 }] },
       ...bulk,
       ...third,
       ...claimed,
@@ -958,6 +960,8 @@ const RELATION_OVERRIDES: Readonly<
   // A sale bill's line sells an enabled template only (its picker's rule), and only a draft
   // template can be deleted: the template is enabled while the bill is saved, then put back.
   'imprest-card-sale-bill.lines.template': { body: () => ({}), targetState: 'ENABLED' },
+  // Its campaign's bonus template (server-managed, written after the save): its lines sell that template too.
+  'imprest-card-sale-bill.bonusTemplate': { body: () => ({}), targetState: 'ENABLED' },
   'batch-operate.filterLevel': { body: (r) => ({ selectionMode: 'filtered', filterLevel: r.level, lines: undefined }), direct: true },
   'batch-operate.filterStore': { body: (r) => ({ selectionMode: 'filtered', filterStore: r.store, lines: undefined }), direct: true },
   // A coupon template lists stores and goods only when its scope names them; each line type keeps its own goods.
@@ -1006,6 +1010,24 @@ const RELATION_OVERRIDES: Readonly<
       },
     }),
     direct: true,
+  },
+  // A gift card campaign counts card templates and gives bonus cards of an enabled one (enabled while saved, then put back).
+  'activity.rule.cardSaleTemplates': {
+    body: (r) => ({
+      kind: 'GIFT_CARD_ACTIVITY',
+      rule: {
+        cardSaleTemplates: [r['card-template']],
+        cardSaleBonusTemplate: null,
+        cardSaleTiers: { tiers: [{ minCards: 1, discountPercent: 10 }] },
+      },
+    }),
+  },
+  'activity.rule.cardSaleBonusTemplate': {
+    body: (r) => ({
+      kind: 'GIFT_CARD_ACTIVITY',
+      rule: { cardSaleBonusTemplate: r['card-template'], cardSaleTiers: { tiers: [{ minCards: 1, bonusCards: 1 }] } },
+    }),
+    targetState: 'ENABLED',
   },
   // A bulk coupon issue names its group and an effective template (stored directly).
   'activity.rule.groupSendGroup': {

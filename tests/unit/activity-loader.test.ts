@@ -3,6 +3,7 @@ import type { ObjectField } from '../../resources/define';
 import { activities } from '../../resources/promotion/activity.resource';
 import { ACTIVITY_KINDS } from '../../resources/promotion/kinds/index';
 import {
+  CARD_SALE_KINDS,
   CLAIM_KINDS,
   EXCHANGE_KINDS,
   GROUP_SEND_KINDS,
@@ -61,6 +62,7 @@ describe('activity declarations', () => {
         ...THIRD_PARTY_KINDS,
         ...CLAIM_KINDS,
         ...PAY_KINDS,
+        ...CARD_SALE_KINDS,
       ].sort(),
     );
     expect(Object.keys((activities.base.fields.kind as { options: object }).options).sort()).toEqual(declared);

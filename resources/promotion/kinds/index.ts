@@ -9,6 +9,7 @@ import { basicPointsKind } from './basic-points.kind';
 import { cardPayDiscountKind } from './card-pay-discount.kind';
 import { cardPayReduceKind } from './card-pay-reduce.kind';
 import { birthdayGiftKind } from './birthday-gift.kind';
+import { giftCardActivityKind } from './gift-card-activity.kind';
 import { groupCouponKind } from './group-coupon.kind';
 import { goodsAmountCouponKind } from './goods-amount-coupon.kind';
 import { goodsAmountGiftKind } from './goods-amount-gift.kind';
@@ -61,6 +62,7 @@ export const KIND_DECLARATIONS = {
   STORE_VALUE_PAY_DISCOUNT: storeValuePayDiscountKind,
   CARD_PAY_REDUCE: cardPayReduceKind,
   CARD_PAY_DISCOUNT: cardPayDiscountKind,
+  GIFT_CARD_ACTIVITY: giftCardActivityKind,
   GROUP_COUPON: groupCouponKind,
   THIRD_PARTY_ISSUE: thirdPartyIssueKind,
   MINI_PROGRAM_GAIN_COUPON: miniProgramGainCouponKind,

@@ -17,6 +17,7 @@ import { stopRunOfActivity } from './group-send/group-send.runs';
 import { claimRuleIssues } from './claims/claim-rule';
 import { publishClaimCard } from './claims/wechat-card.publish';
 import { isTopUpKind, topUpRuleIssues } from './top-up-approval';
+import { cardSaleRuleIssues } from './card-sale-rule';
 
 /**
  * Rules of the activities (resources/promotion) the declaration cannot state, for the base and
@@ -235,6 +236,7 @@ async function checkActivity(
     ...payTierIssues(ruleMember(value, 'payTiers')),
   );
   if (isTopUpKind(kind)) issues.push(...topUpRuleIssues(value('rule')));
+  issues.push(...cardSaleRuleIssues(kind, value('rule')));
   issues.push(...claimRuleIssues(kind, value('rule'), value('budget')));
   const scope = value('goodsScope');
   const listed = ['goods', 'categories', 'brands'].some((name) => asLines(value(name)).length > 0);

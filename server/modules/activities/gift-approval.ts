@@ -18,6 +18,8 @@
  *   partner's issuing is unbounded, so a second person always audits it.
  * - a coupon claim campaign: its whole stock at its worth (`claims/claim-rule.ts`), the same
  *   batch grant handed out a claim at a time.
+ * - a gift card campaign: the largest tier's bonus cards at their face value, what one card sale
+ *   bill can be given (`card-sale-rule.ts`).
  */
 import { sql } from 'drizzle-orm';
 import type { ValueKind } from '../../../resources/define';
@@ -36,6 +38,7 @@ import { AppError } from '../../http/envelope';
 import { groupSelection } from '../audiences/audience.compute';
 import { couponWorth, UNBOUNDED_CENTS } from '../coupons/coupon-worth';
 import { readTemplate } from '../coupons/template-terms';
+import { cardSaleGiving } from './card-sale-rule';
 import { claimGiving } from './claims/claim-rule';
 import { topUpGiving } from './top-up-approval';
 
@@ -121,6 +124,7 @@ const payDiscountGiving: GivingReader = async ({ kind, rule, budget }) => {
 const GIVINGS: Readonly<Record<string, GivingReader>> = {
   STORE_VALUE_ACTIVE: topUpGiving,
   PREPAY_CARD_CHARGE_GIFT: topUpGiving,
+  GIFT_CARD_ACTIVITY: cardSaleGiving,
   GROUP_COUPON: groupCouponGiving,
   THIRD_PARTY_ISSUE: thirdPartyGiving,
   ...Object.fromEntries(CLAIM_KINDS.map((kind) => [kind, claimGiving])),

@@ -11,6 +11,7 @@ import type { DbOrTx } from '../../db/connection';
 import { AppError, badInput, type FieldError } from '../../http/envelope';
 import { centsToString, toCents } from '../../money/money';
 import { cardHolder, postValue } from './card-balance';
+import { cardSalePromotion, recordCardSalePromotion } from './card-sale-promotion';
 import { viewableTypes } from './card-template.hooks';
 import {
   cardStateText,
@@ -40,6 +41,11 @@ type SaleLine = SavedLine<SaleBill, 'lines'>;
  *   the whole audit if one is not in stock at the bill's store (naming the line), activates them
  *   (validity from the template, holder = the buying member) and posts each card's face value to
  *   the ledger (kind `sale`, principal, key `card-sale:<card id>`: a card is sold once ever).
+ *   The bonus cards of the bill's gift card campaign are sold the same way, as one more quantity
+ *   line at no price, and the campaign's giving is recorded once (card-sale-promotion.ts).
+ * - Every save with lines applies the gift card campaign in progress (card-sale-promotion.ts):
+ *   each line's share of its discount, the bill's campaign, discount and bonus cards; what the
+ *   buyer pays is the price total less the campaign's discount and the manual discount.
  * - Per card type: saving and auditing a bill need, for every line's template, its card type's
  *   permission (卡模板查看 or 卡模板维护, the pickers' own rule), else 403 naming the type.
  */
@@ -130,6 +136,24 @@ function sum(lines: readonly SaleLine[], key: 'faceAmount' | 'amount'): bigint {
 // Audit
 // ---------------------------------------------------------------------------------------------
 
+/** What selling a line reads of it (a bill's line, or its campaign's bonus cards). */
+type SellableLine = Pick<SaleBill['lines'][number], 'lineNo' | 'mode' | 'template' | 'startNumber' | 'endNumber' | 'quantity'>;
+
+/** The bill's lines, then its bonus cards as one more quantity line of their template. */
+function sellableLines(bill: SaleBill): SellableLine[] {
+  const lines: SellableLine[] = [...bill.lines];
+  if (bill.bonusTemplate !== null && (bill.bonusCards ?? 0) > 0)
+    lines.push({
+      lineNo: bill.lines.length + 1,
+      mode: 'QUANTITY',
+      template: bill.bonusTemplate,
+      startNumber: null,
+      endNumber: null,
+      quantity: bill.bonusCards,
+    });
+  return lines;
+}
+
 interface SoldCard {
   readonly id: number;
   readonly faceValue: string;
@@ -160,7 +184,7 @@ async function buyerOf(ctx: HookContext, bill: SaleBill): Promise<string> {
 async function cardsOfLine(args: {
   ctx: HookContext;
   bill: SaleBill;
-  line: SaleBill['lines'][number];
+  line: SellableLine;
   template: TemplateRow;
   taken: readonly number[];
 }): Promise<{ id: number; number: string }[]> {
@@ -218,11 +242,12 @@ async function sellCards(ctx: HookContext & { record: SaleBill }): Promise<void>
   const locale = actor.locale;
   const now = actor.now ?? new Date();
   const today = todayIn(actor.timeZone, now);
-  const templates = await templatesById({ db, tenantId, ids: bill.lines.map((line) => line.template) });
+  const lines = sellableLines(bill);
+  const templates = await templatesById({ db, tenantId, ids: lines.map((line) => line.template) });
   const buyer = await buyerOf(ctx, bill);
   const c = cardTable();
   const sold: SoldCard[] = [];
-  for (const line of bill.lines) {
+  for (const line of lines) {
     const template = templates.get(line.template);
     if (!template || template.state !== 'ENABLED') {
       const reason = new AppError('conflict', 'cards.templateNotEnabled');
@@ -275,7 +300,85 @@ async function sellCards(ctx: HookContext & { record: SaleBill }): Promise<void>
     });
     await syncCardBalance({ tx: db, tenantId, cardId: card.id, balance: posted.balanceAfter });
   }
+  if (bill.activity !== null)
+    await recordCardSalePromotion({
+      tx: db,
+      tenantId,
+      activityId: bill.activity,
+      memberId: bill.buyerType === 'MEMBER' ? bill.member : null,
+      billNumber: bill.number,
+      at: now,
+      localDay: today,
+      storeId: bill.store,
+      paidAmount: String(bill.paidAmount ?? '0'),
+      discount: String(bill.activityDiscount ?? '0'),
+      bonusCards: bill.bonusCards ?? 0,
+      bonusFace: String(bill.bonusFace ?? '0'),
+    });
   await stampAudited(ctx);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Gift card campaigns (card-sale-promotion.ts)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * The campaign the priced lines get: each line's share of its discount and the campaign's name,
+ * the bill's campaign, discount and bonus cards (all cleared when none applies, so a re-save
+ * replaces what the last one put, never adds to it).
+ */
+async function applyCampaign(
+  ctx: HookContext,
+  priced: readonly SaleLine[],
+  store: number | null | undefined,
+  member: number | null,
+): Promise<{ lines: SaleLine[]; values: Partial<SaleBill>; discountCents: bigint }> {
+  const { db, actor } = ctx;
+  const applied =
+    store === null || store === undefined
+      ? null
+      : await cardSalePromotion({
+          tx: db,
+          tenantId: actor.tenantId,
+          timeZone: actor.timeZone,
+          now: actor.now ?? new Date(),
+          storeId: store,
+          memberId: member,
+          lines: priced.map((line) => ({
+            templateId: line.template,
+            cards: line.cardCount ?? 0,
+            priceCents: toCents(String(line.amount ?? '0')) ?? 0n,
+          })),
+        });
+  if (!applied) {
+    return {
+      lines: priced.map((line) => ({ ...line, activityName: null, activityDiscount: '0' })),
+      values: { activity: null, activityName: null, activityDiscount: '0', bonusTemplate: null, bonusCards: 0, bonusFace: '0' },
+      discountCents: 0n,
+    };
+  }
+  const { activity, giving } = applied;
+  const lines = priced.map((line, i) => {
+    const share = giving.lineDiscounts[i] ?? 0n;
+    return { ...line, activityName: share > 0n ? activity.name : null, activityDiscount: centsToString(share) };
+  });
+  let bonusFace = 0n;
+  if (giving.bonusCards > 0 && giving.bonusTemplateId !== null) {
+    const templates = await templatesById({ db, tenantId: actor.tenantId, ids: [giving.bonusTemplateId] });
+    bonusFace = (toCents(templates.get(giving.bonusTemplateId)?.faceValue ?? '0') ?? 0n) * BigInt(giving.bonusCards);
+  }
+  return {
+    lines,
+    values: {
+      activity: activity.id,
+      activityName: activity.name,
+      activityDiscount: centsToString(giving.discountCents),
+      bonusTemplate: giving.bonusCards > 0 ? giving.bonusTemplateId : null,
+      bonusCards: giving.bonusCards,
+      bonusFace: centsToString(bonusFace),
+    },
+    discountCents: giving.discountCents,
+  };
 }
 
 export const imprestCardSaleBillHooks = defineServerHooks(imprestCardSaleBillResource, {
@@ -284,24 +387,31 @@ export const imprestCardSaleBillHooks = defineServerHooks(imprestCardSaleBillRes
     const rows = lines.get('lines');
     const issues: FieldError[] = [];
     let totalPrice = toCents(String(current?.totalPrice ?? '0')) ?? 0n;
+    let campaignCents = toCents(String(current?.activityDiscount ?? '0')) ?? 0n;
     if (rows) {
       await assertSellableTypes(ctx, rows);
       const store = valueAfterWrite({ values, current, name: 'store' });
       const priced = await priceLines(ctx, rows, store);
       issues.push(...priced.issues);
-      lines.set('lines', priced.lines);
       totalPrice = sum(priced.lines, 'amount');
-      Object.assign(values, {
+      const buyerType = valueAfterWrite({ values, current, name: 'buyerType' });
+      const member = buyerType === 'MEMBER' ? (valueAfterWrite({ values, current, name: 'member' }) ?? null) : null;
+      const campaign = await applyCampaign(ctx, priced.lines, store, member);
+      campaignCents = campaign.discountCents;
+      lines.set('lines', campaign.lines);
+      Object.assign(values, campaign.values, {
         cardCount: priced.lines.reduce((n, line) => n + (line.cardCount ?? 0), 0),
         totalFace: centsToString(sum(priced.lines, 'faceAmount')),
         totalPrice: centsToString(totalPrice),
       });
     }
     const discount = toCents(String(valueAfterWrite({ values, current, name: 'discount' }) ?? '0')) ?? 0n;
-    if (discount > totalPrice)
-      issues.push({ field: 'discount', key: 'cards.discountAboveTotal', values: { total: centsToString(totalPrice) } });
+    // The manual discount comes off what is left after the campaign's.
+    const afterCampaign = totalPrice - campaignCents;
+    if (discount > afterCampaign)
+      issues.push({ field: 'discount', key: 'cards.discountAboveTotal', values: { total: centsToString(afterCampaign) } });
     if (issues.length > 0) throw badInput('error.fieldsInvalid', issues);
-    values.paidAmount = centsToString(totalPrice - discount);
+    values.paidAmount = centsToString(afterCampaign - discount);
   },
 
   beforeAction: {

@@ -56,7 +56,7 @@ const thirdPartyIssuesTab: DetailTab = {
   render: ({ record }) => <ThirdPartyIssuesTab activityId={Number(record.id)} />,
 };
 
-const evaluation = (family: 'COUPON_ACTIVE' | 'INVITE_GIFT' | 'STORE_VALUE_ACTIVE') => () =>
+const evaluation = (family: 'COUPON_ACTIVE' | 'INVITE_GIFT' | 'STORE_VALUE_ACTIVE' | 'GIFT_CARD_ACTIVITY') => () =>
   import('./activity-evaluation-screen').then((m) => ({ default: m.evaluationScreen(family) }));
 
 export const PROMOTION_MANIFEST: DomainManifest = {
@@ -69,6 +69,7 @@ export const PROMOTION_MANIFEST: DomainManifest = {
     'promotion/coupon-active/score-activity-eval': evaluation('COUPON_ACTIVE'),
     'promotion/invite-gift/effect-evaluate': evaluation('INVITE_GIFT'),
     'promotion/store-value-active/effect-evaluation': evaluation('STORE_VALUE_ACTIVE'),
+    'promotion/gift-card-activity/evaluate': evaluation('GIFT_CARD_ACTIVITY'),
   },
   toolbarItems: {
     [activities.base.name]: [{ key: 'simulate', render: () => <SimulateButton /> }],

@@ -28,7 +28,9 @@ export type AwardSource =
   /** A member's coupon claim (the claim token's nonce, claims/). */
   | 'claim'
   /** Money off a stored-value payment (its request number, events/pay-discount.ts). */
-  | 'pay';
+  | 'pay'
+  /** A gift card campaign on a card sale bill (its number, cards/card-sale-promotion.ts); member 0 for a company buyer. */
+  | 'card-sale';
 
 export interface AwardRecord {
   readonly activityId: number;
