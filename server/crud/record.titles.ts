@@ -355,7 +355,8 @@ async function loadKeptCopy(db: DbOrTx, registry: EngineRegistry, tenantId: numb
     )}`,
   );
   const row = rows[0] as Record<string, unknown>;
-  const byId = (value: unknown) => new Map(Object.entries((value ?? {}) as Record<string, string>).map(([id, title]) => [Number(id), title]));
+  const byId = (value: unknown) =>
+    new Map(Object.entries((value ?? {}) as Record<string, string>).map(([id, title]) => [Number(id), title]));
   return {
     version: Number(row.version),
     users: byId(row.users),
