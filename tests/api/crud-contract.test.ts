@@ -1247,6 +1247,12 @@ describe('safe deletes of every declared relation', () => {
       ),
     group_send_runs: (id) =>
       t.database.pool.query(`insert into group_send_runs (tenant_id, activity_id, state) values ($1, $2, 'DONE')`, [tenant.tenantId, id]),
+    meituan_voucher_consumptions: (id) =>
+      t.database.pool.query(
+        `insert into meituan_voucher_consumptions (tenant_id, request_id, store_id, code, count, deal_id, deal_title, unit_price, amount, response, call_id)
+         values ($1, $2, $3, '0123456789', 1, 'D1', '双人套餐', 99, 99, '{}', 0)`,
+        [tenant.tenantId, `contract-${id}`, id],
+      ),
     users: (id) => createUser(t.database, { tenantId: tenant.tenantId, login: `centre-user-${id}`, grants: [], marketingCenterIds: [id] }),
     // Through the money ledger itself: a recharge in the store.
     value_entries: (id) =>
