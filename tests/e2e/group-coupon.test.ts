@@ -70,7 +70,7 @@ describe('bulk coupon issuing in the browser', () => {
     expect(text).toContain('冻结会员数');
     const rows = tab.locator('.ant-table-tbody tr.ant-table-row');
     await expect.poll(() => rows.count()).toBe(2);
-    for (let i = 0; i < 2; i += 1) expect(await rows.nth(i).innerText()).toContain('已发券');
+    for (let i = 0; i < 2; i += 1) expect(await rows.nth(i).innerText()).toContain('已发放');
     await screenshot(page, 'group-send-tab-zh');
     expect(await seriousViolations(page)).toEqual([]);
 
@@ -90,7 +90,7 @@ describe('bulk coupon issuing in the browser', () => {
     await expect.poll(() => tab.innerText()).toContain('Done');
     expect(await tab.innerText()).toContain('Members frozen');
     await expect.poll(() => rows.count()).toBe(2);
-    expect(await rows.first().innerText()).toContain('Issued');
+    expect(await rows.first().innerText()).toContain('Given');
     await screenshot(page, 'group-send-tab-en');
   });
 });
