@@ -108,6 +108,13 @@ export const PROMOTION_MANIFEST: DomainManifest = {
     ],
     // A send to a group's run, progress and per-member results (a bulk coupon issue, a customer group gift).
     ...Object.fromEntries(GROUP_SEND_KINDS.map((kind) => [activities.kinds[kind].name, [groupSendTab(kind)]])),
+    // And on the entry's list's detail (a drawer) where the entry lists other kinds too (precision marketing).
+    ...Object.fromEntries(
+      GROUP_SEND_KINDS.filter((kind) => !('list' in KIND_DECLARATIONS[kind].screens)).map((kind) => [
+        familyViewName(KIND_DECLARATIONS[kind].family),
+        [{ ...groupSendTab(kind), shownFor: (record: Readonly<Record<string, unknown>>) => record.kind === kind }],
+      ]),
+    ),
     // A third-party issuing campaign's reconciliation, on its own detail and on the entry's detail of any of its kinds.
     [activities.kinds.THIRD_PARTY_ISSUE.name]: [thirdPartyIssuesTab],
     [familyViewName('THIRD_COUPON')]: [thirdPartyIssuesTab],
