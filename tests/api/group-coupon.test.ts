@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { effectiveTemplate, okData, startCouponScene, type CouponScene } from '../helpers/coupon-fixtures';
-import { createUser, signIn, type ApiClient } from '../helpers/fixtures';
+import type { ApiClient } from '../helpers/fixtures';
 import { groupSendHelpers, type Run } from '../helpers/group-send-fixtures';
 
 /**
@@ -15,7 +15,6 @@ import { groupSendHelpers, type Run } from '../helpers/group-send-fixtures';
 let scene: CouponScene;
 let admin: ApiClient;
 let template: number;
-let serial = 0;
 let helpers: ReturnType<typeof groupSendHelpers>;
 
 beforeAll(async () => {
@@ -36,22 +35,9 @@ const frozenRun = (activityId: number) => helpers.frozenRun(activityId);
 const deliver = (...args: Parameters<typeof helpers.deliver>) => helpers.deliver(...args);
 const awardsPerMember = (activityId: number) => helpers.awardsPerMember(activityId);
 
-/** A GROUP_COUPON activity giving `count` coupons of the template to the group, audited unless asked not to. */
-async function bulkIssue(group: number, options: { count?: number; templateId?: number; audit?: boolean } = {}): Promise<number> {
-  const created = await okData<{ id: number }>(
-    admin.post('/v1/activity/saveNew', {
-      body: {
-        name: `批量发券${(serial += 1)}`,
-        kind: 'GROUP_COUPON',
-        beginTime: '2020-01-01 00:00:00',
-        endTime: '2099-01-01 00:00:00',
-        rule: { groupSendGroup: group, groupSendTemplate: options.templateId ?? template, groupSendCount: options.count ?? 2 },
-      },
-    }),
-  );
-  if (options.audit !== false) await okData(admin.post('/v1/activity/audit', { query: { id: created.id } }));
-  return created.id;
-}
+/** A GROUP_COUPON activity giving `count` coupons of the template (the scene's unless named) to the group, audited unless asked not to. */
+const bulkIssue = (group: number, options: { count?: number; templateId?: number; audit?: boolean } = {}) =>
+  helpers.bulkIssue(group, options.templateId ?? template, options);
 
 /** The coupons a member holds of the template (the coupon inquiry's count). */
 async function couponsOf(memberId: number, templateId = template): Promise<number> {
@@ -179,18 +165,8 @@ describe('who may send, and what is refused', () => {
   it('lets readers see the run and only maintainers start, pause or stop it', async () => {
     const { group } = await groupOf(1);
     const activity = await bulkIssue(group);
-    await createUser(scene.t.database, {
-      tenantId: scene.tenant.tenantId,
-      login: 'gsreader',
-      grants: [{ resourceId: '营销/批量发券', action: '活动查看' }],
-    });
-    await createUser(scene.t.database, {
-      tenantId: scene.tenant.tenantId,
-      login: 'gsnobody',
-      grants: [{ resourceId: '券/券查询', action: '数据查看' }],
-    });
-    const reader = await signIn(scene.t.app, { tenant: scene.tenant.code, login: 'gsreader', password: scene.tenant.adminPassword });
-    const nobody = await signIn(scene.t.app, { tenant: scene.tenant.code, login: 'gsnobody', password: scene.tenant.adminPassword });
+    const reader = await helpers.userWith('gsreader', [{ resourceId: '营销/批量发券', action: '活动查看' }]);
+    const nobody = await helpers.userWith('gsnobody', [{ resourceId: '券/券查询', action: '数据查看' }]);
 
     expect((await reader.post('/v1/group-send/start', { query: { id: activity } })).status).toBe(403);
     expect((await nobody.get('/v1/group-send/run', { query: { activityId: activity } })).status).toBe(403);
@@ -251,12 +227,7 @@ describe('who may send, and what is refused', () => {
     const refused = await admin.post('/v1/activity/audit', { query: { id: activity }, headers: EN });
     expect(refused.status).toBe(409);
     expect(refused.body.msg).toContain('15000.00');
-    await createUser(scene.t.database, {
-      tenantId: scene.tenant.tenantId,
-      login: 'gsauditor',
-      grants: [{ resourceId: '营销/批量发券', action: '配置维护' }],
-    });
-    const second = await signIn(scene.t.app, { tenant: scene.tenant.code, login: 'gsauditor', password: scene.tenant.adminPassword });
+    const second = await helpers.userWith('gsauditor', [{ resourceId: '营销/批量发券', action: '配置维护' }]);
     await okData(second.post('/v1/activity/audit', { query: { id: activity } }));
     // The maker may not start it alone either, and nothing was frozen by the refused start.
     const makerStart = await admin.post('/v1/group-send/start', { query: { id: activity }, headers: EN });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { effectiveTemplate, okData, startCouponScene, type CouponScene } from '../helpers/coupon-fixtures';
-import { createUser, signIn, type ApiClient } from '../helpers/fixtures';
+import type { ApiClient } from '../helpers/fixtures';
 import { groupSendHelpers, type Run } from '../helpers/group-send-fixtures';
 import { pointsOf } from '../helpers/points-fixtures';
 
@@ -134,12 +134,7 @@ describe('who may send a group gift', () => {
     const refused = await admin.post('/v1/activity/audit', { query: { id: activity }, headers: EN });
     expect(refused.status).toBe(409);
     expect(refused.body.msg).toContain('12000');
-    await createUser(scene.t.database, {
-      tenantId: scene.tenant.tenantId,
-      login: 'uggauditor',
-      grants: [{ resourceId: '营销/精准营销', action: '配置维护' }],
-    });
-    const second = await signIn(scene.t.app, { tenant: scene.tenant.code, login: 'uggauditor', password: scene.tenant.adminPassword });
+    const second = await helpers.userWith('uggauditor', [{ resourceId: '营销/精准营销', action: '配置维护' }]);
     await okData(second.post('/v1/activity/audit', { query: { id: activity } }));
     const makerStart = await admin.post('/v1/group-send/start', { query: { id: activity }, headers: EN });
     expect(makerStart.status).toBe(409);
@@ -152,30 +147,9 @@ describe('who may send a group gift', () => {
   it('opens the send to the precision-marketing entry’s grants, not the bulk issue’s, and the reverse', async () => {
     const { group } = await helpers.groupOf(1);
     const gift = await groupGift(group, { rewardPoints: 10 });
-    const bulk = await okData<{ id: number }>(
-      admin.post('/v1/activity/saveNew', {
-        body: {
-          name: `批量发券${(serial += 1)}`,
-          kind: 'GROUP_COUPON',
-          beginTime: '2020-01-01 00:00:00',
-          endTime: '2099-01-01 00:00:00',
-          rule: { groupSendGroup: group, groupSendTemplate: template, groupSendCount: 1 },
-        },
-      }),
-    );
-    await okData(admin.post('/v1/activity/audit', { query: { id: bulk.id } }));
-    await createUser(scene.t.database, {
-      tenantId: scene.tenant.tenantId,
-      login: 'uggreader',
-      grants: [{ resourceId: '营销/精准营销', action: '活动查看' }],
-    });
-    await createUser(scene.t.database, {
-      tenantId: scene.tenant.tenantId,
-      login: 'uggbulk',
-      grants: [{ resourceId: '营销/批量发券', action: '配置维护' }],
-    });
-    const reader = await signIn(scene.t.app, { tenant: scene.tenant.code, login: 'uggreader', password: scene.tenant.adminPassword });
-    const bulkMaker = await signIn(scene.t.app, { tenant: scene.tenant.code, login: 'uggbulk', password: scene.tenant.adminPassword });
+    const bulk = { id: await helpers.bulkIssue(group, template, { count: 1 }) };
+    const reader = await helpers.userWith('uggreader', [{ resourceId: '营销/精准营销', action: '活动查看' }]);
+    const bulkMaker = await helpers.userWith('uggbulk', [{ resourceId: '营销/批量发券', action: '配置维护' }]);
 
     expect((await reader.post('/v1/group-send/start', { query: { id: gift } })).status).toBe(403);
     expect((await bulkMaker.post('/v1/group-send/start', { query: { id: gift } })).status).toBe(403);

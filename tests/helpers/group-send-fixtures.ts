@@ -4,7 +4,8 @@ import { startRun, type GroupSendJob } from '../../server/modules/activities/gro
 import { serveRun } from '../../server/modules/activities/group-send/group-send.serve';
 import { createStore } from './card-fixtures';
 import { okData, type CouponScene } from './coupon-fixtures';
-import type { ApiClient } from './fixtures';
+import type { PermissionRef } from '../../resources/catalog/types';
+import { createUser, signIn, type ApiClient } from './fixtures';
 
 /**
  * What the tests of the kinds sent to a group share (bulk coupon issues, customer group gifts,
@@ -106,5 +107,28 @@ export function groupSendHelpers(scene: CouponScene) {
     return rows.rows.map((row) => Number(row.n));
   }
 
-  return { registerAt, groupOf, runOf, ended, results, frozenRun, deliver, awardsPerMember };
+  /** A user of the tenant holding only `grants`, signed in. */
+  async function userWith(login: string, grants: readonly PermissionRef[]): Promise<ApiClient> {
+    await createUser(scene.t.database, { tenantId: scene.tenant.tenantId, login, grants: [...grants] });
+    return signIn(scene.t.app, { tenant: scene.tenant.code, login, password: scene.tenant.adminPassword });
+  }
+
+  /** A GROUP_COUPON activity giving `count` coupons of the template to the group, audited unless asked not to. */
+  async function bulkIssue(group: number, templateId: number, options: { count?: number; audit?: boolean } = {}): Promise<number> {
+    const created = await okData<{ id: number }>(
+      admin.post('/v1/activity/saveNew', {
+        body: {
+          name: `批量发券${(serial += 1)}`,
+          kind: 'GROUP_COUPON',
+          beginTime: '2020-01-01 00:00:00',
+          endTime: '2099-01-01 00:00:00',
+          rule: { groupSendGroup: group, groupSendTemplate: templateId, groupSendCount: options.count ?? 2 },
+        },
+      }),
+    );
+    if (options.audit !== false) await okData(admin.post('/v1/activity/audit', { query: { id: created.id } }));
+    return created.id;
+  }
+
+  return { registerAt, groupOf, runOf, ended, results, frozenRun, deliver, awardsPerMember, userWith, bulkIssue };
 }

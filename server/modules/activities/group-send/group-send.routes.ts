@@ -47,7 +47,8 @@ export async function groupSendRoutes(app: FastifyInstance): Promise<void> {
     // Read on the activity's own entry (a bulk issue's grants do not open a group gift, nor the reverse).
     const activity = await readableActivity(app, request, activityId, READ);
     const decl = activityKind(activity.kind);
-    if (!decl || !isGroupSendKind(activity.kind)) throw new AppError('notFound', 'groupSend.activityNotFound', { values: { id: activityId } });
+    if (!decl || !isGroupSendKind(activity.kind))
+      throw new AppError('notFound', 'groupSend.activityNotFound', { values: { id: activityId } });
     if (!holdsAny(authOf(request).grants, familyRefs(decl.family, maintain ? ['配置维护'] : ['活动查看', '配置维护']))) throw forbidden();
     return activity;
   };
