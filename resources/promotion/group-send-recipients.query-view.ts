@@ -1,22 +1,27 @@
 import { defineQueryView } from '../query-view';
 
-/** Who reads a bulk coupon issue (营销/批量发券): its read actions. */
-const GROUP_COUPON_READ = [
+/**
+ * Who reads a send to a group: the read actions of a bulk coupon issue (营销/批量发券) or of a
+ * customer group gift (营销/精准营销); the source narrows the rows to the kinds the reader's grants open.
+ */
+const GROUP_SEND_READ = [
   { resourceId: '营销/批量发券', action: '活动查看' },
   { resourceId: '营销/批量发券', action: '配置维护' },
+  { resourceId: '营销/精准营销', action: '活动查看' },
+  { resourceId: '营销/精准营销', action: '配置维护' },
 ] as const;
 
 /**
- * The per-member result of a bulk coupon issue's send (the detail's tab, filtered on the
- * activity): each member frozen when the send started, whether they were issued their coupons
- * or skipped and why. No screen of its own. Its source:
+ * The per-member result of a send to a group (a bulk coupon issue's, a customer group gift's: the
+ * detail's tab, filtered on the activity): each member frozen when the send started, whether they
+ * were given their gift (coupons, points) or skipped and why. No screen of its own. Its source:
  * server/modules/activities/group-send/group-send-recipients.source.ts.
  */
 export const groupSendRecipientsView = defineQueryView({
   name: 'group-send-recipients',
   title: ['发送明细', 'Recipients'],
   route: { group: 'promotion', entry: 'group-coupon' },
-  access: GROUP_COUPON_READ,
+  access: GROUP_SEND_READ,
   fileModule: 'reports',
   key: 'id',
   time: 'servedAt',
@@ -33,7 +38,7 @@ export const groupSendRecipientsView = defineQueryView({
       label: ['结果', 'Result'],
       options: {
         PENDING: { label: ['待发送', 'Pending'], color: 'orange' },
-        ISSUED: { label: ['已发券', 'Issued'], color: 'green' },
+        ISSUED: { label: ['已发放', 'Given'], color: 'green' },
         SKIPPED: { label: ['未发', 'Skipped'], color: 'red' },
       },
       width: 100,
@@ -54,10 +59,11 @@ export const groupSendRecipientsView = defineQueryView({
       width: 190,
     },
     coupons: { kind: 'integer', label: ['发券张数', 'Coupons issued'], width: 100 },
+    points: { kind: 'integer', label: ['赠送积分', 'Points given'], width: 100 },
     servedAt: { kind: 'datetime', label: ['处理时间', 'Served at'], width: 170 },
   },
   filters: {
-    activityId: { kind: 'record', label: ['批量发券', 'Bulk issue'] },
+    activityId: { kind: 'record', label: ['活动', 'Activity'] },
     servedAt: { kind: 'dateRange', label: ['日期', 'Dates'] },
     result: { kind: 'enum', label: ['结果', 'Result'] },
     reason: { kind: 'enum', label: ['未发原因', 'Why skipped'] },
@@ -65,8 +71,9 @@ export const groupSendRecipientsView = defineQueryView({
   },
   measures: {
     recipients: { kind: 'integer', label: ['会员数', 'Members'] },
-    issued: { kind: 'integer', label: ['已发券', 'Issued'] },
+    issued: { kind: 'integer', label: ['已发放', 'Given'] },
     skipped: { kind: 'integer', label: ['未发', 'Skipped'] },
     coupons: { kind: 'integer', label: ['发券张数', 'Coupons'] },
+    points: { kind: 'integer', label: ['赠送积分', 'Points'] },
   },
 });

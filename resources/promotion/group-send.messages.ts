@@ -5,7 +5,7 @@ import { defineMessages } from '../messages/bilingual';
  * send tab on their detail (src/views/promotion/group-send-tab.tsx).
  */
 export const groupSendMessages = defineMessages({
-  'groupSend.activityNotFound': ['批量发券活动不存在（ID {id}）', 'No bulk coupon issue with id {id}'],
+  'groupSend.activityNotFound': ['客群发送活动不存在（ID {id}）', 'No activity sent to a group with id {id}'],
   'groupSend.runNotFound': ['发送批次不存在（ID {id}）', 'No send run with id {id}'],
   'groupSend.notProcessing': [
     '活动须已审核且在活动时间内才能开始发送',
@@ -23,7 +23,7 @@ export const groupSendMessages = defineMessages({
     'Starting freezes the group’s current members; members who join later get nothing',
   ],
   'groupSend.start': ['开始发送', 'Start sending'],
-  'groupSend.startConfirm': ['开始向客群发券吗？每个活动只能发送一次。', 'Start sending coupons to the group? Each activity sends once.'],
+  'groupSend.startConfirm': ['开始向客群发放吗？每个活动只能发送一次。', 'Start sending to the group? Each activity sends once.'],
   'groupSend.pause': ['暂停', 'Pause'],
   'groupSend.resume': ['继续', 'Resume'],
   'groupSend.stop': ['停止', 'Stop'],
@@ -38,7 +38,7 @@ export const groupSendMessages = defineMessages({
   'groupSend.state.FAILED': ['失败（可继续）', 'Failed (can resume)'],
   'groupSend.progress': ['发送进度', 'Sending progress'],
   'groupSend.members': ['冻结会员数', 'Members frozen'],
-  'groupSend.issued': ['已发券', 'Issued'],
+  'groupSend.issued': ['已发放', 'Given'],
   'groupSend.skipped': ['未发（跳过）', 'Skipped'],
   'groupSend.pending': ['待发送', 'Pending'],
   'groupSend.startedAt': ['开始时间', 'Started'],

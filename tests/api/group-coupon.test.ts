@@ -1,10 +1,7 @@
-import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startRun, type GroupSendJob } from '../../server/modules/activities/group-send/group-send.runs';
-import { serveRun } from '../../server/modules/activities/group-send/group-send.serve';
-import { createStore } from '../helpers/card-fixtures';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { effectiveTemplate, okData, startCouponScene, type CouponScene } from '../helpers/coupon-fixtures';
-import { createUser, signIn, type ApiClient } from '../helpers/fixtures';
+import type { ApiClient } from '../helpers/fixtures';
+import { groupSendHelpers, type Run } from '../helpers/group-send-fixtures';
 
 /**
  * Bulk coupon issues (GROUP_COUPON, issue 28 item 3) through the real API and PostgreSQL: a send
@@ -18,80 +15,29 @@ import { createUser, signIn, type ApiClient } from '../helpers/fixtures';
 let scene: CouponScene;
 let admin: ApiClient;
 let template: number;
-let serial = 0;
+let helpers: ReturnType<typeof groupSendHelpers>;
 
 beforeAll(async () => {
   scene = await startCouponScene();
   admin = scene.admin;
   template = await effectiveTemplate(admin);
+  helpers = groupSendHelpers(scene);
 });
 afterAll(async () => scene?.t.close());
 
 const EN = { locale: 'en_US' };
+const groupOf = (count: number, frozen?: readonly number[]) => helpers.groupOf(count, frozen);
+const registerAt = (store: number) => helpers.registerAt(store);
+const runOf = (activityId: number, client?: ApiClient) => helpers.runOf(activityId, client);
+const ended = (activityId: number) => helpers.ended(activityId);
+const results = (activityId: number, filters?: Record<string, unknown>) => helpers.results(activityId, filters);
+const frozenRun = (activityId: number) => helpers.frozenRun(activityId);
+const deliver = (...args: Parameters<typeof helpers.deliver>) => helpers.deliver(...args);
+const awardsPerMember = (activityId: number) => helpers.awardsPerMember(activityId);
 
-/** `count` members registered at a new store, and the customer group of that store's members. */
-async function groupOf(count: number, frozen: readonly number[] = []): Promise<{ store: number; group: number; members: number[] }> {
-  const store = await createStore(admin, '批量发券门店');
-  const members: number[] = [];
-  for (let i = 0; i < count; i += 1) members.push(await registerAt(store, frozen.includes(i)));
-  const group = await okData<{ id: number }>(
-    admin.post('/v1/customer-group/saveNew', {
-      body: { name: `门店客群${(serial += 1)}`, rule: JSON.stringify({ metric: 'registerStore', operator: 'in', value: [store] }) },
-    }),
-  );
-  return { store, group: group.id, members };
-}
-
-/** A member registered at a store (frozen when asked). */
-async function registerAt(store: number, frozen = false): Promise<number> {
-  serial += 1;
-  const mobile = `139${String(Date.now() % 10_000_000).padStart(7, '0')}`.slice(0, 8) + String(serial).padStart(3, '0');
-  const member = await okData<{ id: number }>(
-    admin.post('/v1/member/saveNew', { body: { name: `发券会员${serial}`, mobile, registerStore: store } }),
-  );
-  if (frozen) await okData(admin.post('/v1/member/freeze', { query: { id: member.id }, body: { reason: '测试' } }));
-  return member.id;
-}
-
-/** A GROUP_COUPON activity giving `count` coupons of the template to the group, audited unless asked not to. */
-async function bulkIssue(group: number, options: { count?: number; templateId?: number; audit?: boolean } = {}): Promise<number> {
-  const created = await okData<{ id: number }>(
-    admin.post('/v1/activity/saveNew', {
-      body: {
-        name: `批量发券${(serial += 1)}`,
-        kind: 'GROUP_COUPON',
-        beginTime: '2020-01-01 00:00:00',
-        endTime: '2099-01-01 00:00:00',
-        rule: { groupSendGroup: group, groupSendTemplate: options.templateId ?? template, groupSendCount: options.count ?? 2 },
-      },
-    }),
-  );
-  if (options.audit !== false) await okData(admin.post('/v1/activity/audit', { query: { id: created.id } }));
-  return created.id;
-}
-
-interface Run {
-  id: number;
-  state: string;
-  memberCount: number;
-  pending: number;
-  issued: number;
-  skipped: number;
-}
-
-const runOf = (activityId: number, client = admin) => okData<Run | null>(client.get('/v1/group-send/run', { query: { activityId } }));
-
-/** Waits until the background run has ended (polls the run the detail shows). */
-async function ended(activityId: number): Promise<Run> {
-  return vi.waitFor(
-    async () => {
-      const run = await runOf(activityId);
-      if (!run || run.state === 'RUNNING') throw new Error(`run of ${activityId} still running`);
-      return run;
-    },
-    { timeout: 20_000, interval: 100 },
-  );
-}
+/** A GROUP_COUPON activity giving `count` coupons of the template (the scene's unless named) to the group, audited unless asked not to. */
+const bulkIssue = (group: number, options: { count?: number; templateId?: number; audit?: boolean } = {}) =>
+  helpers.bulkIssue(group, options.templateId ?? template, options);
 
 /** The coupons a member holds of the template (the coupon inquiry's count). */
 async function couponsOf(memberId: number, templateId = template): Promise<number> {
@@ -99,36 +45,6 @@ async function couponsOf(memberId: number, templateId = template): Promise<numbe
     admin.post('/v1/coupon/query', { body: { page: 1, pageSize: 1, filters: { member: memberId, template: templateId } } }),
   );
   return page.total;
-}
-
-/** The per-member results of an activity's send (the detail's tab), by member number order of the rows. */
-async function results(activityId: number, filters: Record<string, unknown> = {}) {
-  return okData<{ total: number; records: { memberNumber: string; result: string; reason: string | null; coupons: number }[] }>(
-    admin.post('/v1/group-send-recipients/query', { body: { page: 1, pageSize: 100, filters: { activityId, ...filters } } }),
-  );
-}
-
-/** The run started as the start route does, without its delivery: the test delivers the job itself. */
-async function frozenRun(activityId: number): Promise<GroupSendJob> {
-  return startRun({
-    db: scene.t.database.db,
-    tenantId: scene.tenant.tenantId,
-    userId: scene.tenant.adminUserId,
-    locale: 'zh_CN',
-    activityId,
-    now: new Date(),
-    timeZone: 'Asia/Shanghai',
-  });
-}
-
-const deliver = (job: GroupSendJob, slice?: number) =>
-  serveRun({ db: scene.t.database.db, job, clock: () => new Date(), ...(slice === undefined ? {} : { slice }) });
-
-/** Givings recorded for the activity per member (the evaluation's source). */
-async function awardsPerMember(activityId: number): Promise<number[]> {
-  const rows = await scene.t.database.db.execute<{ n: number }>(sql`select count(*)::int as n from activity_awards
-    where tenant_id = ${scene.tenant.tenantId} and activity_id = ${activityId} group by member_id order by member_id`);
-  return rows.rows.map((row) => Number(row.n));
 }
 
 describe('sending coupons to a customer group', () => {
@@ -249,18 +165,8 @@ describe('who may send, and what is refused', () => {
   it('lets readers see the run and only maintainers start, pause or stop it', async () => {
     const { group } = await groupOf(1);
     const activity = await bulkIssue(group);
-    await createUser(scene.t.database, {
-      tenantId: scene.tenant.tenantId,
-      login: 'gsreader',
-      grants: [{ resourceId: '营销/批量发券', action: '活动查看' }],
-    });
-    await createUser(scene.t.database, {
-      tenantId: scene.tenant.tenantId,
-      login: 'gsnobody',
-      grants: [{ resourceId: '券/券查询', action: '数据查看' }],
-    });
-    const reader = await signIn(scene.t.app, { tenant: scene.tenant.code, login: 'gsreader', password: scene.tenant.adminPassword });
-    const nobody = await signIn(scene.t.app, { tenant: scene.tenant.code, login: 'gsnobody', password: scene.tenant.adminPassword });
+    const reader = await helpers.userWith('gsreader', [{ resourceId: '营销/批量发券', action: '活动查看' }]);
+    const nobody = await helpers.userWith('gsnobody', [{ resourceId: '券/券查询', action: '数据查看' }]);
 
     expect((await reader.post('/v1/group-send/start', { query: { id: activity } })).status).toBe(403);
     expect((await nobody.get('/v1/group-send/run', { query: { activityId: activity } })).status).toBe(403);
@@ -321,12 +227,7 @@ describe('who may send, and what is refused', () => {
     const refused = await admin.post('/v1/activity/audit', { query: { id: activity }, headers: EN });
     expect(refused.status).toBe(409);
     expect(refused.body.msg).toContain('15000.00');
-    await createUser(scene.t.database, {
-      tenantId: scene.tenant.tenantId,
-      login: 'gsauditor',
-      grants: [{ resourceId: '营销/批量发券', action: '配置维护' }],
-    });
-    const second = await signIn(scene.t.app, { tenant: scene.tenant.code, login: 'gsauditor', password: scene.tenant.adminPassword });
+    const second = await helpers.userWith('gsauditor', [{ resourceId: '营销/批量发券', action: '配置维护' }]);
     await okData(second.post('/v1/activity/audit', { query: { id: activity } }));
     // The maker may not start it alone either, and nothing was frozen by the refused start.
     const makerStart = await admin.post('/v1/group-send/start', { query: { id: activity }, headers: EN });

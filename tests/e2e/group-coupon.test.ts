@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { screenshot } from '../helpers/browser';
-import { looseText } from './pages/antd';
 import { seriousViolations } from './pages/axe';
 import { useDemoSession } from './pages/demo-session';
 import { FormPage, savedDetailThenList } from './pages/form.page';
+import { couponsHeld, sendFromTab } from './pages/group-send';
 import { ListPage } from './pages/list.page';
-import { postData } from './pages/page-api';
 import { storeGroupScene } from './pages/store-group';
 
 /**
@@ -55,34 +54,14 @@ describe('bulk coupon issuing in the browser', () => {
     await page.waitForURL((url) => url.hash.includes('/group-send-coupon-dtl'));
     const activity = Number(new URL(page.url().replace('#', '')).searchParams.get('id'));
 
-    await page.getByRole('tab', { name: '发送' }).click();
-    const tab = page.getByTestId('group-send-tab');
-    await expect.poll(() => tab.innerText()).toContain('尚未开始发送');
-    await tab.getByRole('button', { name: looseText('开始发送') }).click();
-    await page
-      .locator('.ant-popover:visible')
-      .getByRole('button', { name: looseText('确定') })
-      .click();
-
-    // The run finishes in the background; the tab reads it again while it runs.
-    await expect.poll(() => tab.innerText(), { timeout: 30_000 }).toContain('已完成');
-    const text = await tab.innerText();
-    expect(text).toContain('冻结会员数');
-    const rows = tab.locator('.ant-table-tbody tr.ant-table-row');
+    const { tab, rows } = await sendFromTab(page);
     await expect.poll(() => rows.count()).toBe(2);
-    for (let i = 0; i < 2; i += 1) expect(await rows.nth(i).innerText()).toContain('已发券');
+    for (let i = 0; i < 2; i += 1) expect(await rows.nth(i).innerText()).toContain('已发放');
     await screenshot(page, 'group-send-tab-zh');
     expect(await seriousViolations(page)).toEqual([]);
 
     // Each member holds the two coupons (the coupon inquiry).
-    for (const member of members) {
-      const held = await postData<{ total: number }>(page, {
-        baseUrl,
-        url: '/v1/coupon/query',
-        data: { page: 1, pageSize: 1, filters: { member, template } },
-      });
-      expect(held.total).toBe(2);
-    }
+    expect(await couponsHeld(page, baseUrl, members, template)).toEqual([2, 2]);
 
     await shell.switchLanguage('en_US');
     await shell.goto(baseUrl, `/promotion/group-coupon/group-send-coupon-dtl?id=${activity}`);
@@ -90,7 +69,7 @@ describe('bulk coupon issuing in the browser', () => {
     await expect.poll(() => tab.innerText()).toContain('Done');
     expect(await tab.innerText()).toContain('Members frozen');
     await expect.poll(() => rows.count()).toBe(2);
-    expect(await rows.first().innerText()).toContain('Issued');
+    expect(await rows.first().innerText()).toContain('Given');
     await screenshot(page, 'group-send-tab-en');
   });
 });

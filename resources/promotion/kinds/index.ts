@@ -31,6 +31,7 @@ import { storeValueActiveKind } from './store-value-active.kind';
 import { thirdPartyIssueKind } from './third-party-issue.kind';
 import { storeValuePayDiscountKind } from './store-value-pay-discount.kind';
 import { storeValuePayReduceKind } from './store-value-pay-reduce.kind';
+import { userGroupGiftKind } from './user-group-gift.kind';
 import { upgradeGiftKind } from './upgrade-gift.kind';
 import { useCouponSendCouponKind } from './use-coupon-send-coupon.kind';
 import { weiXinCouponKind } from './wei-xin-coupon.kind';
@@ -68,6 +69,7 @@ export const KIND_DECLARATIONS = {
   MINI_PROGRAM_GAIN_COUPON: miniProgramGainCouponKind,
   WEI_XIN_COUPON: weiXinCouponKind,
   OPEN_SCREEN_COUPON: openScreenCouponKind,
+  USER_GROUP_GIFT: userGroupGiftKind,
 } as const;
 
 /** The stored value of a declared kind. */

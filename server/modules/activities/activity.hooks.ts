@@ -34,7 +34,7 @@ import { cardSaleRuleIssues } from './card-sale-rule';
  * - top-up kinds: tiers giving something, a coupon template when a tier gives coupons;
  * - claim kinds: a stock (the coupon budget) holding at least one claim's set (`claims/claim-rule.ts`);
  * - the value approval rule on the audit of a kind that gives value (`gift-approval.ts`: top-ups,
- *   bulk coupon issues, third-party issuing, coupon claims);
+ *   bulk coupon issues and customer group gifts, third-party issuing, coupon claims);
  * - `audit` stamps `auditedAt`; a WeChat card coupon claim's card is published once it committed.
  *
  * The window's order (end after start) is the engine's own rule for every timeline.

@@ -12,7 +12,9 @@
  * - a bulk coupon issue (GROUP_COUPON): the whole send, as a batch grant of coupons counts it: the
  *   set each member receives at its worth (coupons/coupon-worth.ts) × the members — on the audit,
  *   the group's members now; when the send starts, the members frozen (the group may have grown
- *   since the audit), so a maker cannot start alone a send worth more than the threshold;
+ *   since the audit), so a maker cannot start alone a send worth more than the threshold; a
+ *   customer group gift (USER_GROUP_GIFT, the same send) likewise: its points × the members
+ *   against the points threshold, its coupon set × the members against the coupon one;
  * - a third-party issuing campaign (THIRD_PARTY_ISSUE): everything the partner may issue, the
  *   template's worth × the coupon budget (`budget.totalCoupons`); without a coupon budget the
  *   partner's issuing is unbounded, so a second person always audits it.
@@ -25,8 +27,9 @@ import { sql } from 'drizzle-orm';
 import type { ValueKind } from '../../../resources/define';
 import { pick } from '../../../resources/messages/bilingual';
 import { approvalMessages } from '../../../resources/messages/approval.messages';
-import { CLAIM_KINDS } from '../../../resources/promotion/activity-engine';
+import { CLAIM_KINDS, GROUP_SEND_KINDS } from '../../../resources/promotion/activity-engine';
 import { groupCouponKind } from '../../../resources/promotion/kinds/group-coupon.kind';
+import { userGroupGiftKind } from '../../../resources/promotion/kinds/user-group-gift.kind';
 import { thirdPartyIssueKind } from '../../../resources/promotion/kinds/third-party-issue.kind';
 import { PAY_KINDS_BY_HOLDER } from '../../../resources/promotion/activity-engine';
 import { payDiscountMostPerMember, readPayRateRule, readPayReduceRule } from '../../../resources/promotion/kinds/balance-pay';
@@ -88,11 +91,25 @@ async function couponsGiving(args: { db: DbOrTx; tenantId: number; templateId: n
   return out;
 }
 
-/** A bulk coupon issue: each member's set (the count of the template's coupons at their worth) × the members. */
-const groupCouponGiving: GivingReader = async ({ db, tenantId, rule, members }) => {
-  const read = groupCouponKind.engine.read((rule ?? {}) as Parameters<typeof groupCouponKind.engine.read>[0], NO_GOODS);
-  const count = members === undefined ? await groupSize(db, tenantId, read.groupId) : BigInt(members);
-  return couponsGiving({ db, tenantId, templateId: read.couponTemplateId, coupons: BigInt(read.couponCount) * count });
+/**
+ * A send to a customer group: what each member receives × the members (on the audit the group's
+ * members now, on the start those frozen) — a bulk coupon issue's coupon set at its worth, a
+ * customer group gift's points (as points) and its coupon set.
+ */
+const groupSendGiving: GivingReader = async ({ db, tenantId, kind, rule, members }) => {
+  const stored = (rule ?? {}) as Parameters<typeof groupCouponKind.engine.read>[0] & Parameters<typeof userGroupGiftKind.engine.read>[0];
+  const each =
+    kind === 'USER_GROUP_GIFT'
+      ? userGroupGiftKind.engine.read(stored, NO_GOODS).reward
+      : { points: 0, ...groupCouponKind.engine.read(stored, NO_GOODS) };
+  const groupId = Number(stored.groupSendGroup);
+  const count = members === undefined ? await groupSize(db, tenantId, groupId) : BigInt(members);
+  const out: Giving =
+    each.couponTemplateId === null || each.couponCount === 0
+      ? new Map()
+      : await couponsGiving({ db, tenantId, templateId: each.couponTemplateId, coupons: BigInt(each.couponCount) * count });
+  if (each.points > 0) out.set('points', { units: BigInt(each.points) * count, unbounded: false });
+  return out;
 };
 
 /** A third-party issuing campaign: the template's worth × the coupon budget, unbounded without one. */
@@ -125,7 +142,7 @@ const GIVINGS: Readonly<Record<string, GivingReader>> = {
   STORE_VALUE_ACTIVE: topUpGiving,
   PREPAY_CARD_CHARGE_GIFT: topUpGiving,
   GIFT_CARD_ACTIVITY: cardSaleGiving,
-  GROUP_COUPON: groupCouponGiving,
+  ...Object.fromEntries(GROUP_SEND_KINDS.map((kind) => [kind, groupSendGiving])),
   THIRD_PARTY_ISSUE: thirdPartyGiving,
   ...Object.fromEntries(CLAIM_KINDS.map((kind) => [kind, claimGiving])),
   STORE_VALUE_PAY_REDUCE: payDiscountGiving,

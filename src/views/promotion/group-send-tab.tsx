@@ -1,6 +1,7 @@
 /**
- * The send tab of a bulk coupon issue's detail (GROUP_COUPON, issue 28 item 3): the run's state
- * and progress (members frozen, issued, skipped, pending), refreshed every two seconds while it
+ * The send tab on the detail of a kind sent to a group (a bulk coupon issue GROUP_COUPON, issue 28
+ * item 3; a customer group gift USER_GROUP_GIFT, issue 29 item 4): the run's state and progress
+ * (members frozen, given, skipped, pending), refreshed every two seconds while it
  * runs; Start / Pause / Resume / Stop for those who maintain the entry (the server checks again
  * and answers 409 to a move from another state); and the per-member results, the query view
  * `group-send-recipients` filtered on the activity. Routes: server/modules/activities/group-send.
@@ -26,7 +27,6 @@ const STATE_COLORS: Readonly<Record<Run['state'], string>> = {
   DONE: 'success',
   FAILED: 'error',
 };
-const RESOURCE_ID = '营销/批量发券';
 /** How often a running send's progress is read again. */
 const POLL_MS = 2000;
 
@@ -56,15 +56,17 @@ function RunFigures(props: { readonly run: Run; readonly t: Translate }) {
 /** Props of {@link GroupSendTab}. */
 export interface GroupSendTabProps {
   readonly activityId: number;
+  /** The activity's menu entry (营销/批量发券, 营销/精准营销), whose 配置维护 shows the buttons. */
+  readonly resourceId: string;
   readonly t: Translate;
 }
 
 export function GroupSendTab(props: GroupSendTabProps) {
-  const { activityId, t } = props;
+  const { activityId, resourceId, t } = props;
   const remote = useRemote(() => typedGet('/v1/group-send/run', { params: { activityId } }), String(activityId));
   useLoadError(remote.error);
   const act = useAction();
-  const { data: can } = useCan({ resource: RESOURCE_ID, action: '配置维护', params: { resourceId: RESOURCE_ID } });
+  const { data: can } = useCan({ resource: resourceId, action: '配置维护', params: { resourceId } });
   const run = remote.data ?? null;
   const running = run?.state === 'RUNNING';
   const { reload } = remote;

@@ -2,15 +2,17 @@
  * The promotion domain in the browser (src/screens/manifest.ts): the points settings screen, the
  * kind chooser of a new points campaign and the two evaluation screens; on every activity list the
  * simulator and, per menu entry, "New activity ▾" by kind; on every activity's detail its effect
- * evaluation and a simulator; on a bulk coupon issue's detail its send (group-send-tab.tsx); on a
+ * evaluation and a simulator; on the detail of a kind sent to a group its send (group-send-tab.tsx); on a
  * third-party issuing campaign's detail its reconciliation (third-party-issues-tab.tsx); on a
  * customer group's detail its members, a page at a time; a marketing theme's landing-page preview
  * beside its form and on its detail. Every list and detail of an activity declaration is the generic one
  * (the views of the `activity` table inherit the base's slots).
  */
 import { findEntry } from '../../../resources/catalog/index';
+import { GROUP_SEND_KINDS, type GroupSendKind } from '../../../resources/promotion/activity-engine';
 import { ACTIVITY_FAMILIES, type ActivityFamily } from '../../../resources/promotion/activity-kind';
 import { activities, familyViewName } from '../../../resources/promotion/activity.resource';
+import { KIND_DECLARATIONS } from '../../../resources/promotion/kinds/index';
 import { customerGroupResource } from '../../../resources/promotion/customer-group.resource';
 import { topicResource } from '../../../resources/promotion/topic.resource';
 import { lazySlot } from '../../screens/lazy-slot';
@@ -49,6 +51,16 @@ function newByKindItems(): Record<string, readonly ListToolbarItem[]> {
 }
 
 /** A third-party issuing campaign's reconciliation: each request of its application and what became of it. */
+/** The send tab of a kind sent to a group, its buttons granted by the kind's own menu entry (批量发券, 精准营销). */
+const groupSendTab = (kind: GroupSendKind): DetailTab => {
+  const resourceId = findEntry('promotion', ACTIVITY_FAMILIES[KIND_DECLARATIONS[kind].family].entry)!.resourceId;
+  return {
+    key: 'send',
+    title: 'groupSend.tab',
+    render: ({ record, t }) => <GroupSendTab activityId={Number(record.id)} resourceId={resourceId} t={t} />,
+  };
+};
+
 const thirdPartyIssuesTab: DetailTab = {
   key: 'issues',
   title: 'thirdCoupon.tab',
@@ -94,10 +106,15 @@ export const PROMOTION_MANIFEST: DomainManifest = {
     [customerGroupResource.name]: [
       { key: 'members', title: 'audience.members.tab', render: ({ record, t }) => <GroupMembersTab groupId={Number(record.id)} t={t} /> },
     ],
-    // A bulk coupon issue's send: its run, progress and per-member results.
-    [activities.kinds.GROUP_COUPON.name]: [
-      { key: 'send', title: 'groupSend.tab', render: ({ record, t }) => <GroupSendTab activityId={Number(record.id)} t={t} /> },
-    ],
+    // A send to a group's run, progress and per-member results (a bulk coupon issue, a customer group gift).
+    ...Object.fromEntries(GROUP_SEND_KINDS.map((kind) => [activities.kinds[kind].name, [groupSendTab(kind)]])),
+    // And on the entry's list's detail (a drawer) where the entry lists other kinds too (precision marketing).
+    ...Object.fromEntries(
+      GROUP_SEND_KINDS.filter((kind) => !('list' in KIND_DECLARATIONS[kind].screens)).map((kind) => [
+        familyViewName(KIND_DECLARATIONS[kind].family),
+        [{ ...groupSendTab(kind), shownFor: (record: Readonly<Record<string, unknown>>) => record.kind === kind }],
+      ]),
+    ),
     // A third-party issuing campaign's reconciliation, on its own detail and on the entry's detail of any of its kinds.
     [activities.kinds.THIRD_PARTY_ISSUE.name]: [thirdPartyIssuesTab],
     [familyViewName('THIRD_COUPON')]: [thirdPartyIssuesTab],

@@ -1,22 +1,28 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError, ok } from '../../../http/envelope';
+import { holdsAny } from '../../../../resources/access';
+import { GROUP_SEND_KINDS } from '../../../../resources/promotion/activity-engine';
+import { activityKind, KIND_DECLARATIONS } from '../../../../resources/promotion/kinds/index';
+import { AppError, forbidden, ok } from '../../../http/envelope';
 import { describeRoute } from '../../../http/openapi.schemas';
 import { authOf } from '../../auth/access.hook';
 import { familyRefs } from '../activity.hooks';
 import { readableActivity } from '../engine/engine.routes';
 import { dispatchRun, groupSendJobs } from './group-send.job';
 import { groupSendDocs } from './group-send.openapi';
-import { moveRun, runOfActivity, startRun, type GroupSendMove } from './group-send.runs';
+import { isGroupSendKind, moveRun, runOfActivity, startRun, type GroupSendMove } from './group-send.runs';
 
 /**
- * The send-run routes of bulk coupon issues (README.md): start (`id` = the activity), pause,
- * resume and stop (`id` = the run), each needing 配置维护 on 营销/批量发券; the run with its
- * progress for whoever reads the entry. Each answers the run as it stands after the change.
+ * The send-run routes of the kinds sent to a group (README.md: bulk coupon issues, customer group
+ * gifts): start (`id` = the activity), pause, resume and stop (`id` = the run), each needing
+ * 配置维护 on the activity's own entry (营销/批量发券, 营销/精准营销); the run with its progress for
+ * whoever reads that entry. Each answers the run as it stands after the change.
  */
 
-const MAINTAIN = familyRefs('GROUP_COUPON', ['配置维护']);
-const READ = familyRefs('GROUP_COUPON', ['活动查看', '配置维护']);
+/** The menu families of the kinds sent to a group (bulk coupon issuing, precision marketing). */
+const FAMILIES = [...new Set(GROUP_SEND_KINDS.map((kind) => KIND_DECLARATIONS[kind].family))];
+const MAINTAIN = FAMILIES.flatMap((family) => familyRefs(family, ['配置维护']));
+const READ = FAMILIES.flatMap((family) => familyRefs(family, ['活动查看', '配置维护']));
 const ID = { type: 'integer', minimum: 1, maximum: 9007199254740991 } as const;
 const idQuery = { querystring: { type: 'object', required: ['id'], additionalProperties: false, properties: { id: ID } } } as const;
 const activityQuery = {
@@ -33,10 +39,17 @@ export async function groupSendRoutes(app: FastifyInstance): Promise<void> {
     return ok(run);
   };
 
-  /** The activity of a GROUP_COUPON activity id the caller may read (404 for any other activity). */
-  const groupActivity = async (request: FastifyRequest, activityId: number) => {
+  /**
+   * The activity of a group-send activity id the caller may read on its own entry (404 for any
+   * other activity); `maintain`: the caller must also maintain that entry (403 otherwise).
+   */
+  const groupActivity = async (request: FastifyRequest, activityId: number, maintain = false) => {
+    // Read on the activity's own entry (a bulk issue's grants do not open a group gift, nor the reverse).
     const activity = await readableActivity(app, request, activityId, READ);
-    if (activity.kind !== 'GROUP_COUPON') throw new AppError('notFound', 'groupSend.activityNotFound', { values: { id: activityId } });
+    const decl = activityKind(activity.kind);
+    if (!decl || !isGroupSendKind(activity.kind))
+      throw new AppError('notFound', 'groupSend.activityNotFound', { values: { id: activityId } });
+    if (!holdsAny(authOf(request).grants, familyRefs(decl.family, maintain ? ['配置维护'] : ['活动查看', '配置维护']))) throw forbidden();
     return activity;
   };
 
@@ -46,7 +59,7 @@ export async function groupSendRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const { tenantId, userId } = authOf(request);
       const activityId = request.query.id;
-      await groupActivity(request, activityId);
+      await groupActivity(request, activityId, true);
       const job = await startRun({
         db,
         tenantId,
@@ -71,7 +84,7 @@ export async function groupSendRoutes(app: FastifyInstance): Promise<void> {
         const found = await db.execute<{ activity_id: string }>(sql`select activity_id from group_send_runs
           where tenant_id = ${tenantId} and id = ${runId}`);
         if (found.rows.length === 0) throw new AppError('notFound', 'groupSend.runNotFound', { values: { id: runId } });
-        await groupActivity(request, Number(found.rows[0].activity_id));
+        await groupActivity(request, Number(found.rows[0].activity_id), true);
         const { activityId } = await moveRun({ db, tenantId, runId, move, now: app.clock() });
         if (move === 'resume') await dispatchRun(app, { tenantId, runId });
         return answer(request, activityId);

@@ -6,10 +6,11 @@ import { formatInstant } from '../../../crud/zoned-time';
 import type { DbOrTx } from '../../../db/connection';
 import { AppError } from '../../../http/envelope';
 import { groupSelection } from '../../audiences/audience.compute';
+import { GROUP_SEND_KINDS } from '../../../../resources/promotion/activity-engine';
 import { assertGiftApproved } from '../gift-approval';
 
 /**
- * A bulk coupon issue's send run, its states and its progress (README.md). One run per activity;
+ * A group send's run (a bulk coupon issue, a customer group gift), its states and its progress (README.md). One run per activity;
  * every change is one conditional update, so two people (or a person and the job) never move a
  * run from a state it has left.
  */
@@ -29,10 +30,13 @@ type ActivityRow = {
   readonly created_by: string | null;
 };
 
+/** Whether a kind is sent to a group by a run (`trigger: 'groupSend'`: a bulk coupon issue, a customer group gift). */
+export const isGroupSendKind = (kind: string): boolean => (GROUP_SEND_KINDS as readonly string[]).includes(kind);
+
 const notFound = (id: number) => new AppError('notFound', 'groupSend.activityNotFound', { values: { id } });
 
 /**
- * Starts the send of an audited GROUP_COUPON activity inside its window (409 otherwise, and when
+ * Starts the send of an audited group-send activity (GROUP_COUPON, USER_GROUP_GIFT) inside its window (409 otherwise, and when
  * it has started before): in one transaction the run is created and the group's members as they
  * are now are copied into its recipients (one statement), so a member who joins the group later
  * is not served. Gifts are value: the activity's creator may not start alone a send worth more
@@ -55,7 +59,7 @@ export async function startRun(args: {
     const found = await tx.execute<ActivityRow>(sql`select kind, state, begin_time, end_time, rule, created_by from activities
       where tenant_id = ${tenantId} and id = ${activityId} for update`);
     const activity = found.rows[0];
-    if (!activity || activity.kind !== 'GROUP_COUPON') throw notFound(activityId);
+    if (!activity || !isGroupSendKind(activity.kind)) throw notFound(activityId);
     const place = windowPlace({ start: new Date(activity.begin_time), end: new Date(activity.end_time), now });
     if (activity.state !== 'AUDITED' || place !== 'inside') throw new AppError('conflict', 'groupSend.notProcessing');
     const created = await tx.execute<{ id: string }>(sql`insert into group_send_runs (tenant_id, activity_id, state, started_by, started_at)

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { GroupSendReason } from '../../../../resources/contract/group-send.types';
-import type { Award } from '../../../../resources/promotion/activity-engine';
+import type { Award, PreparedActivity } from '../../../../resources/promotion/activity-engine';
+import { rewardAwards } from '../../../../resources/promotion/kinds/goods-scope';
 import type { Db, DbOrTx } from '../../../db/connection';
 import { AppError } from '../../../http/envelope';
 import { loadActivities } from '../activity.loader';
@@ -13,7 +14,7 @@ import { failRun, finishIfDone, type GroupSendJob } from './group-send.runs';
  * transaction: the run row is read `for share` (a pause or stop waits for the batch in flight,
  * and the batch sees a pause or stop made before it), the batch's recipients still PENDING are
  * locked (`for update`: a second delivery waits, then finds them served and skips them), each
- * member is given the activity's coupon set through the engine's giving (`events/give.ts`, in a
+ * member is given the activity's gift (a coupon set, points) through the engine's giving (`events/give.ts`, in a
  * savepoint: budget, the coupon issue service, `activity_awards` keyed by run and member), and
  * every recipient of the batch is marked ISSUED or SKIPPED — all in that one transaction. A job
  * delivered twice, at once or after a kill, therefore serves nobody twice.
@@ -59,6 +60,13 @@ function markOf(memberId: number, result: GivingResult | { given: false; error: 
   return { member_id: memberId, result: 'SKIPPED', reason, reason_values: { exclusion: result.reason }, coupon_ids: null };
 }
 
+/** What a group-send kind gives each member: a bulk issue its coupon set, a group gift its reward (points and / or coupons); null for any other kind. */
+function sendAwards(rule: PreparedActivity['rule']): Award[] | null {
+  if (rule.kind === 'GROUP_COUPON') return [{ type: 'coupon', templateId: rule.couponTemplateId, count: rule.couponCount }];
+  if (rule.kind === 'USER_GROUP_GIFT') return rewardAwards(rule.reward, 1);
+  return null;
+}
+
 /** The run's activity, what it gives each member, the merchant's zone and the starter; null unless the run is RUNNING. */
 async function runContext(db: Db, job: GroupSendJob) {
   const found = await db.execute<{ state: string; activity_id: string; started_by: string | null; time_zone: string }>(sql`
@@ -67,8 +75,9 @@ async function runContext(db: Db, job: GroupSendJob) {
   const row = found.rows[0];
   if (!row || row.state !== 'RUNNING') return null;
   const [activity] = await loadActivities(db, job.tenantId, [Number(row.activity_id)]);
-  if (!activity || activity.rule.kind !== 'GROUP_COUPON') return null;
-  const awards: Award[] = [{ type: 'coupon', templateId: activity.rule.couponTemplateId, count: activity.rule.couponCount }];
+  if (!activity) return null;
+  const awards = sendAwards(activity.rule);
+  if (awards === null) return null;
   return { activity, awards, zone: row.time_zone, operatorId: row.started_by === null ? null : Number(row.started_by) };
 }
 
