@@ -11,6 +11,7 @@ import { prepayCardHistoryView } from './deposit/prepay-card-history.query-view'
 import { storeValueHistoryView } from './deposit/store-value-hst-detail.query-view';
 import { groupSendRecipientsView } from './promotion/group-send-recipients.query-view';
 import { thirdPartyIssuesView } from './promotion/third-party-issues.query-view';
+import { couponCodesView } from './promotion/coupon-codes.query-view';
 import type { QueryViewDef } from './query-view';
 import { applicationCallsView } from './setting/application-calls.query-view';
 import { channelCallsView } from './setting/channel-calls.query-view';
@@ -44,4 +45,5 @@ export const QUERY_VIEWS: readonly QueryViewDef[] = [
   webhookDeliveriesView,
   groupSendRecipientsView,
   thirdPartyIssuesView,
+  couponCodesView,
 ];
