@@ -12,6 +12,8 @@ import { storeValueHistoryView } from './deposit/store-value-hst-detail.query-vi
 import { groupSendRecipientsView } from './promotion/group-send-recipients.query-view';
 import { thirdPartyIssuesView } from './promotion/third-party-issues.query-view';
 import { couponCodesView } from './promotion/coupon-codes.query-view';
+import { thirdPartyCancelsView } from './promotion/third-party-cancels.query-view';
+import { thirdPartyCancelCouponsView } from './promotion/third-party-cancel-coupons.query-view';
 import type { QueryViewDef } from './query-view';
 import { applicationCallsView } from './setting/application-calls.query-view';
 import { channelCallsView } from './setting/channel-calls.query-view';
@@ -46,4 +48,6 @@ export const QUERY_VIEWS: readonly QueryViewDef[] = [
   groupSendRecipientsView,
   thirdPartyIssuesView,
   couponCodesView,
+  thirdPartyCancelsView,
+  thirdPartyCancelCouponsView,
 ];

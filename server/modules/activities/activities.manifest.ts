@@ -9,6 +9,7 @@ import { activityEngineRoutes } from './engine/engine.routes';
 import { activityEventsPlugin } from './events/events.plugin';
 import { groupSendRecipientsSource } from './group-send/group-send-recipients.source';
 import { groupSendRoutes } from './group-send/group-send.routes';
+import { thirdPartyCancelCouponsSource, thirdPartyCancelsSource } from './third-party/third-party-cancels.source';
 import { thirdPartyIssuesSource } from './third-party/third-party-issues.source';
 import { thirdPartyRoutes } from './third-party/third-party.routes';
 
@@ -25,6 +26,6 @@ export const activitiesDomain = defineDomain({
   ],
   hooks: [activityHooks, ...subResourceViewHooks],
   exports: [activityEvaluationExport],
-  views: [groupSendRecipientsSource, thirdPartyIssuesSource, couponCodesSource],
+  views: [groupSendRecipientsSource, thirdPartyIssuesSource, thirdPartyCancelsSource, thirdPartyCancelCouponsSource, couponCodesSource],
   seed: [promotionSeeder],
 });

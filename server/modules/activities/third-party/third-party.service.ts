@@ -229,6 +229,12 @@ export async function cancelThirdParty(input: {
         reason: reason ?? pick(thirdPartyMessages['thirdCoupon.defaultReason'], caller.locale),
       });
       if (voided.length === 0) throw new AppError('conflict', 'thirdCoupon.alreadyCancelled', { values });
+      // The cancel as the list 作废券 shows it (the same transaction: once per request number, as the void).
+      await tx.execute(sql`insert into third_party_cancels (tenant_id, activity_id, application_id, request_no, issue_request_no,
+          member_id, coupon_ids, reason, cancelled_by, cancelled_at)
+        select ${caller.tenantId}, ${activity.id}, ${activity.rule.applicationId}, ${cancel.requestNo}, ${cancel.issueRequestNo},
+          member_id, ${JSON.stringify(voided.map((c) => c.id))}::jsonb, ${reason}, ${caller.userId}, ${now}
+        from activity_awards where tenant_id = ${caller.tenantId} and id = ${Number(award.id)}`);
       const answer: ThirdCancelAnswer = {
         requestNo: cancel.requestNo,
         activityId: activity.id,
