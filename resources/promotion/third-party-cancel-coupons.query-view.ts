@@ -35,7 +35,12 @@ export const thirdPartyCancelCouponsView = defineQueryView({
     cancelledAt: { kind: 'datetime', label: ['作废时间', 'Cancelled at'], width: 170 },
   },
   filters: {
-    cancelId: { kind: 'record', label: ['作废', 'Cancel'] },
+    cancelId: {
+      kind: 'record',
+      label: ['作废', 'Cancel'],
+      heading: ['作废 {member} 的券', 'Coupons voided by cancel {member}'],
+      named: ['requestNo'],
+    },
     cancelledAt: { kind: 'dateRange', label: ['日期', 'Dates'] },
     keyword: { kind: 'keyword', label: ['券号或请求号', 'Coupon or request'], placeholder: ['券号 / 请求号', 'Coupon number or request number'] },
   },
