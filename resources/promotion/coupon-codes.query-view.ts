@@ -1,10 +1,5 @@
 import { defineQueryView } from '../query-view';
-
-/** Who reads a coupon code export campaign (营销/第三方发券): its read actions. */
-const THIRD_COUPON_READ = [
-  { resourceId: '营销/第三方发券', action: '活动查看' },
-  { resourceId: '营销/第三方发券', action: '配置维护' },
-] as const;
+import { THIRD_COUPON_READ } from './third-party-issues.query-view';
 
 /**
  * The codes of a coupon code export campaign (EXPORT_CODE_SEND_COUPON, the detail's tab, filtered
@@ -44,7 +39,11 @@ export const couponCodesView = defineQueryView({
   filters: {
     activityId: { kind: 'record', label: ['导出券码发券', 'Coupon code export'] },
     state: { kind: 'enum', label: ['状态', 'State'] },
-    keyword: { kind: 'keyword', label: ['券码或会员', 'Code or member'], placeholder: ['券码 / 手机号 / 会员编号', 'Code, mobile or member number'] },
+    keyword: {
+      kind: 'keyword',
+      label: ['券码或会员', 'Code or member'],
+      placeholder: ['券码 / 手机号 / 会员编号', 'Code, mobile or member number'],
+    },
   },
   measures: {
     generated: { kind: 'integer', label: ['已生成', 'Generated'] },

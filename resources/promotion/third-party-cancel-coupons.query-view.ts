@@ -1,10 +1,5 @@
 import { defineQueryView } from '../query-view';
-
-/** Who reads the partners' cancellations (营销/第三方发券): its read actions. */
-const THIRD_COUPON_READ = [
-  { resourceId: '营销/第三方发券', action: '活动查看' },
-  { resourceId: '营销/第三方发券', action: '配置维护' },
-] as const;
+import { THIRD_COUPON_READ } from './third-party-issues.query-view';
 
 /**
  * 作废券详情 (cancel-coupon-dtl, issue 28 item 1): the coupons one partner's cancel voided (the
@@ -42,7 +37,11 @@ export const thirdPartyCancelCouponsView = defineQueryView({
       named: ['requestNo'],
     },
     cancelledAt: { kind: 'dateRange', label: ['日期', 'Dates'] },
-    keyword: { kind: 'keyword', label: ['券号或请求号', 'Coupon or request'], placeholder: ['券号 / 请求号', 'Coupon number or request number'] },
+    keyword: {
+      kind: 'keyword',
+      label: ['券号或请求号', 'Coupon or request'],
+      placeholder: ['券号 / 请求号', 'Coupon number or request number'],
+    },
   },
   measures: {
     coupons: { kind: 'integer', label: ['作废张数', 'Coupons voided'] },

@@ -1,10 +1,5 @@
 import { defineQueryView } from '../query-view';
-
-/** Who reads the partners' cancellations (营销/第三方发券): its read actions. */
-const THIRD_COUPON_READ = [
-  { resourceId: '营销/第三方发券', action: '活动查看' },
-  { resourceId: '营销/第三方发券', action: '配置维护' },
-] as const;
+import { THIRD_COUPON_READ } from './third-party-issues.query-view';
 
 /**
  * 作废券 (cancel-coupon, issue 28 item 1): each cancel a partner's application made through

@@ -85,9 +85,19 @@ describe('coupon code export', () => {
   });
 
   it('refuses a length outside 6–32 or a count of none, naming the field in the caller’s language', async () => {
-    for (const rule of [{ codeCount: 10, codeLength: 33 }, { codeCount: 10, codeLength: 2 }, { codeCount: 0, codeLength: 12 }]) {
+    for (const rule of [
+      { codeCount: 10, codeLength: 33 },
+      { codeCount: 10, codeLength: 2 },
+      { codeCount: 0, codeLength: 12 },
+    ]) {
       const answer = await admin.post('/v1/activity/saveNew', {
-        body: { name: 'bad', kind: 'EXPORT_CODE_SEND_COUPON', beginTime: '2020-01-01 00:00:00', endTime: '2099-01-01 00:00:00', rule: { codeTemplate: template, ...rule } },
+        body: {
+          name: 'bad',
+          kind: 'EXPORT_CODE_SEND_COUPON',
+          beginTime: '2020-01-01 00:00:00',
+          endTime: '2099-01-01 00:00:00',
+          rule: { codeTemplate: template, ...rule },
+        },
         headers: { locale: 'en_US' },
       });
       expect(answer.status, JSON.stringify(answer.body)).toBe(400);
@@ -102,8 +112,14 @@ describe('coupon code export', () => {
     const members = await Promise.all(Array.from({ length: 16 }, () => newMember(admin)));
     const answers = await Promise.all(members.map((member) => bind(code!, member)));
     const statuses = answers.map((a) => a.status);
-    expect(statuses.filter((s) => s === 200), statuses.join(',')).toHaveLength(1);
-    expect(statuses.filter((s) => s === 409), statuses.join(',')).toHaveLength(15);
+    expect(
+      statuses.filter((s) => s === 200),
+      statuses.join(','),
+    ).toHaveLength(1);
+    expect(
+      statuses.filter((s) => s === 409),
+      statuses.join(','),
+    ).toHaveLength(15);
     const winner = answers.findIndex((a) => a.status === 200);
     const won = answers[winner]!.body.data as { code: string; memberId: number; coupon: { code: string; validTo: string } };
     expect(won).toMatchObject({ code, activityId, memberId: members[winner] });
@@ -155,6 +171,8 @@ describe('coupon code export', () => {
     expect(byCode[second!]?.state).toBe('BOUND');
     expect((await codesOf(activityId, { state: 'UNBOUND' })).totals.generated).toBe(1);
     // Someone who reads only the coupon list reads no campaign's codes.
-    expect((await scene.reader.post('/v1/coupon-codes/query', { body: { page: 1, pageSize: 10, filters: { activityId } } })).status).toBe(403);
+    expect((await scene.reader.post('/v1/coupon-codes/query', { body: { page: 1, pageSize: 10, filters: { activityId } } })).status).toBe(
+      403,
+    );
   });
 });

@@ -131,7 +131,12 @@ describe('third-party issuing in the browser', () => {
       beginTime: '2020-01-01 00:00:00',
       endTime: '2099-01-01 00:00:00',
       budget: { totalCoupons: 10 },
-      rule: { thirdApplication: applications.records[0]!.id, thirdTemplate: templates.records[0]!.id, thirdMaxPerRequest: 3, thirdSettlementPrice: 1 },
+      rule: {
+        thirdApplication: applications.records[0]!.id,
+        thirdTemplate: templates.records[0]!.id,
+        thirdMaxPerRequest: 3,
+        thirdSettlementPrice: 1,
+      },
     });
     await api(page, `/v1/activity/audit?id=${activity.id}`);
     const member = await api<{ id: number }>(page, '/v1/member/saveNew', { name: `作废会员${stamp.slice(-4)}`, mobile: `135${stamp}` });

@@ -32,6 +32,7 @@ import { groupCouponKind } from '../../../resources/promotion/kinds/group-coupon
 import { thirdPartyIssueKind } from '../../../resources/promotion/kinds/third-party-issue.kind';
 import { exportCodeKind } from '../../../resources/promotion/kinds/export-code.kind';
 import { PAY_KINDS_BY_HOLDER } from '../../../resources/promotion/activity-engine';
+import { NO_GOODS } from '../../../resources/promotion/kinds/rule-reading';
 import { payDiscountMostPerMember, readPayRateRule, readPayReduceRule } from '../../../resources/promotion/kinds/balance-pay';
 import type { Actor } from '../../crud/actor';
 import type { StoredRecord } from '../../crud/server-hooks.define';
@@ -59,13 +60,6 @@ interface GivingArgs {
   readonly members?: number;
 }
 type GivingReader = (args: GivingArgs) => Promise<Giving>;
-
-/** The rule context of kinds that count no goods. */
-const NO_GOODS = {
-  goods: { mode: 'ALL', goodsCodes: [], categoryCodes: [], brandCodes: [] },
-  giftGoodsCode: '',
-  exchangeGoodsCode: '',
-} as const;
 
 /** The members a customer group selects now. */
 async function groupSize(db: DbOrTx, tenantId: number, groupId: number): Promise<bigint> {

@@ -28,11 +28,11 @@ export async function codesRoutes(app: FastifyInstance): Promise<void> {
       const auth = authOf(request);
       return ok(
         await bindCode({
-        db: app.database.db,
-        binder: { tenantId: auth.tenantId, userId: auth.userId, zone: request.ctx.timeZone },
-        now: app.clock(),
-        code: request.body.code,
-        memberId: request.body.memberId,
+          db: app.database.db,
+          binder: { tenantId: auth.tenantId, userId: auth.userId, zone: request.ctx.timeZone },
+          now: app.clock(),
+          code: request.body.code,
+          memberId: request.body.memberId,
         }),
       );
     },

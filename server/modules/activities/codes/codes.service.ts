@@ -11,6 +11,7 @@ import { formatInstant } from '../../../crud/zoned-time';
 import { AppError } from '../../../http/envelope';
 import type { PreparedActivity } from '../../../../resources/promotion/activity-engine';
 import { exportCodeKind } from '../../../../resources/promotion/kinds/export-code.kind';
+import { NO_GOODS } from '../../../../resources/promotion/kinds/rule-reading';
 import { loadActivities } from '../activity.loader';
 import { giveOnce } from '../events/give';
 import { assertOpenFor } from '../third-party/third-party.service';
@@ -35,11 +36,6 @@ export function randomCodes(count: number, length: number): string[] {
 }
 
 const readRule = (rule: unknown) => exportCodeKind.engine.read((rule ?? {}) as Parameters<typeof exportCodeKind.engine.read>[0], NO_GOODS);
-const NO_GOODS = {
-  goods: { mode: 'ALL', goodsCodes: [], categoryCodes: [], brandCodes: [] },
-  giftGoodsCode: '',
-  exchangeGoodsCode: '',
-} as const;
 
 /**
  * Generates the campaign's codes (its rule's count and length), in the audit's transaction: the
@@ -55,7 +51,7 @@ export async function generateCodes(tx: DbOrTx, tenantId: number, activityId: nu
   let missing = codeCount - Number(have.rows[0]?.n ?? 0);
   for (let round = 0; missing > 0; round++) {
     if (round >= MOST_ROUNDS) throw new AppError('conflict', 'codes.exhausted', { values: { length: codeLength } });
-    for (let from = 0; from < missing; ) {
+    for (let from = 0; from < missing;) {
       const size = Math.min(BATCH, missing - from);
       const codes = randomCodes(size, codeLength);
       const inserted = await tx.execute(sql`insert into coupon_codes (tenant_id, activity_id, code)

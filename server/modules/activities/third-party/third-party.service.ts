@@ -132,7 +132,13 @@ export async function issueThirdParty(input: {
           { field: 'quantity', key: 'validation.max', values: { label, max: activity.rule.maxPerRequest } },
         ]);
       }
-      const context = await assertOpenFor(tx, { tenantId: caller.tenantId, activity, memberId: issue.memberId, now, prefix: 'thirdCoupon' });
+      const context = await assertOpenFor(tx, {
+        tenantId: caller.tenantId,
+        activity,
+        memberId: issue.memberId,
+        now,
+        prefix: 'thirdCoupon',
+      });
       const given = await giveOnce({
         tx,
         tenantId: caller.tenantId,
