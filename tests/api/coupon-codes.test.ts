@@ -68,7 +68,12 @@ afterAll(async () => scene?.t.close());
 
 describe('coupon code export', () => {
   it('generates nothing before the audit, then exactly the count of unique codes of the length asked for', async () => {
-    // 1,200 codes of a 10-yuan coupon pass the approval threshold alone; a coupon budget of 900 does not.
+    // 1,200 codes of a 10-yuan coupon pass the approval threshold: their maker may not audit them alone.
+    const tooMuch = await campaign({ codeCount: 1200, codeLength: 8 }, false);
+    const refused = await admin.post('/v1/activity/audit', { query: { id: tooMuch }, headers: { locale: 'en_US' } });
+    expect(refused.status).toBe(409);
+    expect((await codesOf(tooMuch)).totals.generated).toBe(0);
+    // A coupon budget of 900 keeps the worth under the threshold.
     const activityId = await campaign({ codeCount: 1200, codeLength: 8 }, false, { totalCoupons: 900 });
     expect((await codesOf(activityId)).totals).toEqual({ generated: 0, bound: 0, redeemed: 0 });
     await okData(admin.post('/v1/activity/audit', { query: { id: activityId } }));
@@ -142,6 +147,12 @@ describe('coupon code export', () => {
     const unknown = await bind('NOSUCHCODE42', members[0]!, 'en_US');
     expect(unknown.status).toBe(404);
     expect(unknown.body.msg).toContain('NOSUCHCODE42');
+    // A stopped campaign binds no more of its codes.
+    await okData(admin.post('/v1/activity/stop', { query: { id: activityId }, body: { reason: 'test over' } }));
+    const [, other] = await exportedCodes(activityId);
+    const late = await bind(other!, members[0]!, 'en_US');
+    expect(late.status).toBe(409);
+    expect(late.body.msg).toMatch(/not running/);
     const malformed = await bind('has space-and-dash', members[0]!, 'en_US');
     expect(malformed.status).toBe(400);
     expect(JSON.stringify(malformed.body)).toContain('code');

@@ -16,6 +16,6 @@ export const codesDocs = {
     summary: "Bind a generated coupon code to a member: the member receives the code's campaign coupon (once per code)",
     description:
       '404: unknown code. 409: the code is bound already (also when another bind of it won a race), the campaign is not running, the member is outside its scope, or its budget or limits are reached.',
-    response: answers(bound, 'badInput', 'notFound', 'conflict'),
+    response: answers(bound, 'badInput', 'forbidden', 'notFound', 'conflict'),
   },
 } satisfies Record<string, RouteDocs>;
