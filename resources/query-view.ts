@@ -45,6 +45,12 @@ export interface QueryRowLink {
   readonly param: string;
   /** The column whose value the parameter takes. */
   readonly column: string;
+  /**
+   * The screen is another query view's and `param` one of its filters: the link opens it filtered
+   * on the value (`?filter={"cancelId":7}`, the list's own url state) rather than with a parameter
+   * of its own.
+   */
+  readonly asFilter?: boolean;
 }
 
 /**

@@ -11,6 +11,9 @@ import { prepayCardHistoryView } from './deposit/prepay-card-history.query-view'
 import { storeValueHistoryView } from './deposit/store-value-hst-detail.query-view';
 import { groupSendRecipientsView } from './promotion/group-send-recipients.query-view';
 import { thirdPartyIssuesView } from './promotion/third-party-issues.query-view';
+import { couponCodesView } from './promotion/coupon-codes.query-view';
+import { thirdPartyCancelsView } from './promotion/third-party-cancels.query-view';
+import { thirdPartyCancelCouponsView } from './promotion/third-party-cancel-coupons.query-view';
 import type { QueryViewDef } from './query-view';
 import { applicationCallsView } from './setting/application-calls.query-view';
 import { channelCallsView } from './setting/channel-calls.query-view';
@@ -44,4 +47,7 @@ export const QUERY_VIEWS: readonly QueryViewDef[] = [
   webhookDeliveriesView,
   groupSendRecipientsView,
   thirdPartyIssuesView,
+  couponCodesView,
+  thirdPartyCancelsView,
+  thirdPartyCancelCouponsView,
 ];

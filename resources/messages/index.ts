@@ -27,6 +27,7 @@ import { activityScreenMessages } from '../promotion/activity-screens.messages';
 import { claimMessages } from '../promotion/claim.messages';
 import { groupSendMessages } from '../promotion/group-send.messages';
 import { thirdPartyMessages } from '../promotion/third-party.messages';
+import { codesMessages } from '../promotion/codes.messages';
 import { topicScreenMessages } from '../promotion/topic-screens.messages';
 import { activityEngineMessages } from './activity-engine.messages';
 import { activityEventsMessages } from './activity-events.messages';
@@ -65,6 +66,7 @@ export const MESSAGE_BOOKS: readonly MessageBook[] = [
   activityScreenMessages,
   groupSendMessages,
   thirdPartyMessages,
+  codesMessages,
   claimMessages,
   topicScreenMessages,
   audienceMessages,

@@ -22,13 +22,14 @@ type KindsFiredBy<T extends ActivityKindDecl['trigger']> = {
   [K in DeclaredKind]: Declared[K]['trigger'] extends T ? K : never;
 }[DeclaredKind];
 
-/** The kinds a sale fires (their `evaluate` runs in the sale), an exchange, a member event, a top-up, a person's send to a group, a partner's API call, a member's claim, a card sale bill. */
+/** The kinds a sale fires (their `evaluate` runs in the sale), an exchange, a member event, a top-up, a person's send to a group, a partner's API call, a code's bind, a member's claim, a card sale bill. */
 export type SaleKind = KindsFiredBy<'sale'>;
 export type ExchangeKind = KindsFiredBy<'exchange'>;
 export type MemberEventKind = KindsFiredBy<'memberEvent'>;
 export type TopUpKind = KindsFiredBy<'topUp'>;
 export type GroupSendKind = KindsFiredBy<'groupSend'>;
 export type ThirdPartyKind = KindsFiredBy<'thirdParty'>;
+export type CodeBindKind = KindsFiredBy<'codeBind'>;
 export type ClaimKind = KindsFiredBy<'claim'>;
 export type PayKind = KindsFiredBy<'pay'>;
 export type CardSaleKind = KindsFiredBy<'cardSale'>;
@@ -44,6 +45,7 @@ export const MEMBER_EVENT_KINDS: readonly MemberEventKind[] = kindsFiredBy<Membe
 export const TOP_UP_KINDS: readonly TopUpKind[] = kindsFiredBy<TopUpKind>('topUp');
 export const GROUP_SEND_KINDS: readonly GroupSendKind[] = kindsFiredBy<GroupSendKind>('groupSend');
 export const THIRD_PARTY_KINDS: readonly ThirdPartyKind[] = kindsFiredBy<ThirdPartyKind>('thirdParty');
+export const CODE_BIND_KINDS: readonly CodeBindKind[] = kindsFiredBy<CodeBindKind>('codeBind');
 export const CLAIM_KINDS: readonly ClaimKind[] = kindsFiredBy<ClaimKind>('claim');
 export const PAY_KINDS: readonly PayKind[] = kindsFiredBy<PayKind>('pay');
 /** The payment offers by what is paid from: a member's stored value, or a prepaid card a member holds. */

@@ -87,12 +87,13 @@ export interface ActivityKindDecl extends Omit<KindDef, 'entry'> {
    * What fires the kind: a sale (simulated by the simulator), an exchange, a member event, or a
    * top-up of stored value or of a prepaid card (simulated by the top-up simulator), or a send
    * to a customer group that a person starts (a background run, server/modules/activities/group-send),
-   * or a partner's application calling the API (server/modules/activities/third-party), or a
+   * or a partner's application calling the API (server/modules/activities/third-party), or the app
+   * or a till binding a generated code to a member (server/modules/activities/codes), or a
    * member's claim with a claim token (server/modules/activities/claims), a payment from stored
    * value or a card (money off the payment, server/modules/activities/events/pay-discount.ts), or
    * the save of a prepaid card sale bill (server/modules/cards/card-sale-promotion.ts).
    */
-  readonly trigger: 'sale' | 'exchange' | 'memberEvent' | 'topUp' | 'groupSend' | 'thirdParty' | 'claim' | 'pay' | 'cardSale';
+  readonly trigger: 'sale' | 'exchange' | 'memberEvent' | 'topUp' | 'groupSend' | 'thirdParty' | 'codeBind' | 'claim' | 'pay' | 'cardSale';
 }
 
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
@@ -126,7 +127,7 @@ function withParts<K extends ActivityKindDecl>(kind: K): K & { readonly rule: Ki
  */
 export function defineActivityKind<
   const K extends ActivityKindDecl & {
-    readonly trigger: 'exchange' | 'memberEvent' | 'topUp' | 'groupSend' | 'thirdParty' | 'claim' | 'pay' | 'cardSale';
+    readonly trigger: 'exchange' | 'memberEvent' | 'topUp' | 'groupSend' | 'thirdParty' | 'codeBind' | 'claim' | 'pay' | 'cardSale';
   },
   Rule extends object,
 >(

@@ -1,7 +1,7 @@
 import { defineQueryView } from '../query-view';
 
-/** Who reads a third-party issuing campaign (营销/第三方发券): its read actions. */
-const THIRD_COUPON_READ = [
+/** Who reads the entry 第三方发券's campaigns and records (营销/第三方发券): its read actions. */
+export const THIRD_COUPON_READ = [
   { resourceId: '营销/第三方发券', action: '活动查看' },
   { resourceId: '营销/第三方发券', action: '配置维护' },
 ] as const;

@@ -59,13 +59,14 @@ function old(
 const TEMPLATE = 501;
 const OTHER_TEMPLATE = 502;
 
-/** The kinds declared after these migrations (issue 28's top-ups, gift card campaigns, bulk coupon issue, third-party issuing, claims, payment offers, issue 29's splash-screen coupons and customer group gifts): they never had the old shape. */
+/** The kinds declared after these migrations (issue 28's top-ups, gift card campaigns, bulk coupon issue, third-party issuing, coupon code export, claims, payment offers, issue 29's splash-screen coupons and customer group gifts): they never had the old shape. */
 type LaterKind =
   | 'STORE_VALUE_ACTIVE'
   | 'PREPAY_CARD_CHARGE_GIFT'
   | 'GIFT_CARD_ACTIVITY'
   | 'GROUP_COUPON'
   | 'THIRD_PARTY_ISSUE'
+  | 'EXPORT_CODE_SEND_COUPON'
   | 'MINI_PROGRAM_GAIN_COUPON'
   | 'WEI_XIN_COUPON'
   | 'STORE_VALUE_PAY_REDUCE'

@@ -166,15 +166,19 @@ async function activityContractBody(resource: ResourceDef): Promise<Record<strin
   const kind = resource.fixedFilter?.kind ?? ACTIVITY_KINDS.find((k) => family === undefined || k.family === family)?.value;
   // Points for coupons gives coupons: of an effective template; so does a bulk coupon issue, to a
   // group, a third-party issuing campaign, through its application (with a coupon budget, so its
-  // maker may audit it alone), and a claim campaign.
+  // maker may audit it alone), a coupon code export, and a claim campaign.
   const claim = kind === 'MINI_PROGRAM_GAIN_COUPON' || kind === 'WEI_XIN_COUPON' || kind === 'OPEN_SCREEN_COUPON';
   const coupon =
-    ['SCORE_GAIN_COUPON', 'GROUP_COUPON', 'THIRD_PARTY_ISSUE'].includes(String(kind)) || claim ? await effectiveCouponTemplate() : null;
+    ['SCORE_GAIN_COUPON', 'GROUP_COUPON', 'THIRD_PARTY_ISSUE', 'EXPORT_CODE_SEND_COUPON'].includes(String(kind)) || claim
+      ? await effectiveCouponTemplate()
+      : null;
   const bulk = kind === 'GROUP_COUPON' ? { groupSendGroup: await contractGroup(), groupSendTemplate: coupon, groupSendCount: 1 } : {};
   const third =
     kind === 'THIRD_PARTY_ISSUE'
       ? { thirdApplication: await contractApplication(), thirdTemplate: coupon, thirdMaxPerRequest: 1, thirdSettlementPrice: 0 }
       : {};
+  // A coupon code export names its template and its codes.
+  const codes = kind === 'EXPORT_CODE_SEND_COUPON' ? { codeTemplate: coupon, codeCount: 5, codeLength: 12 } : {};
   // A claim campaign has a stock (its coupon budget).
   // A splash-screen coupon campaign also names its group.
   const claimed = claim
@@ -206,6 +210,7 @@ async function activityContractBody(resource: ResourceDef): Promise<Record<strin
       cardSaleTiers: { tiers: [{ minCards: 2, discountPercent: 10 }] },
       ...bulk,
       ...third,
+      ...codes,
       ...claimed,
     },
     ...(kind === 'THIRD_PARTY_ISSUE' ? { budget: { totalCoupons: 1 } } : {}),
@@ -1071,6 +1076,11 @@ const RELATION_OVERRIDES: Readonly<
   },
   'activity.rule.thirdTemplate': {
     body: (r) => ({ kind: 'THIRD_PARTY_ISSUE', rule: thirdRule(r) }),
+    direct: true,
+  },
+  // A coupon code export names an effective template (stored directly).
+  'activity.rule.codeTemplate': {
+    body: (r) => ({ kind: 'EXPORT_CODE_SEND_COUPON', rule: { codeTemplate: r['coupon-template'], codeCount: 1, codeLength: 12 } }),
     direct: true,
   },
   // A pay-to-join rule gives an effective template only: enabled while the rule is saved, then put back.

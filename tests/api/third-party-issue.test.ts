@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EnumField } from '../../resources/define';
 import { applicationResource, grantOf } from '../../resources/setting/application.resource';
+import { downloadTaskSheet } from '../helpers/workbooks';
 import { effectiveTemplate, newMember, okData, requestNo, startCouponScene, type CouponScene } from '../helpers/coupon-fixtures';
 import type { ApiClient } from '../helpers/fixtures';
 
@@ -262,6 +263,52 @@ describe('third-party issuing', () => {
     // Someone who reads only the coupon list reads no campaign's reconciliation.
     expect(
       (await scene.reader.post('/v1/third-party-issues/query', { body: { page: 1, pageSize: 10, filters: { activityId } } })).status,
+    ).toBe(403);
+  });
+  it('lists each cancel once on 作废券 with its totals, export and detail of the coupons it voided', async () => {
+    const activityId = await campaign(issuer.id);
+    const member = await newMember(admin);
+    const issued = requestNo('I');
+    const first = await withKey(issuer.key, '/v1/third-coupon/issue', { requestNo: issued, activityId, memberId: member, quantity: 2 });
+    const cancelNo = requestNo('K');
+    const cancel = { requestNo: cancelNo, activityId, issueRequestNo: issued, reason: '用户退款' };
+    expect((await withKey(issuer.key, '/v1/third-coupon/cancel', cancel)).status).toBe(200);
+    // The replay answers the first answer and lists nothing more.
+    expect((await withKey(issuer.key, '/v1/third-coupon/cancel', cancel)).headers['idempotent-replayed']).toBe('true');
+
+    const page = await okData<{ records: Record<string, unknown>[]; totals: Record<string, number> }>(
+      admin.post('/v1/third-party-cancels/query', { body: { page: 1, pageSize: 10, filters: { activityId } } }),
+    );
+    expect(page.records).toHaveLength(1);
+    expect(page.records[0]).toMatchObject({
+      requestNo: cancelNo,
+      issueRequestNo: issued,
+      applicationName: '合作方甲',
+      coupons: 2,
+      reason: '用户退款',
+    });
+    expect(page.totals).toEqual({ cancels: 1, coupons: 2 });
+    const byKeyword = await okData<{ records: unknown[] }>(
+      admin.post('/v1/third-party-cancels/query', { body: { page: 1, pageSize: 10, filters: { keyword: cancelNo } } }),
+    );
+    expect(byKeyword.records).toHaveLength(1);
+
+    const detail = await okData<{ records: { code: string; requestNo: string }[]; totals: Record<string, number> }>(
+      admin.post('/v1/third-party-cancel-coupons/query', { body: { page: 1, pageSize: 10, filters: { cancelId: page.records[0]!.id } } }),
+    );
+    const codes = (first.body.data.coupons as { code: string }[]).map((c) => c.code).sort();
+    expect(detail.records.map((r) => r.code).sort()).toEqual(codes);
+    expect(detail.totals).toEqual({ coupons: 2 });
+
+    const { taskId } = await okData<{ taskId: number }>(
+      admin.post('/v1/third-party-cancels/export', { body: { filters: { activityId } }, headers: { locale: 'en_US' } }),
+    );
+    const [header, ...rows] = await downloadTaskSheet({ app: scene.t.app, client: admin, taskId, locale: 'en_US' });
+    expect(header).toContain('Cancel request number');
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toContain(cancelNo);
+    expect(
+      (await scene.reader.post('/v1/third-party-cancels/query', { body: { page: 1, pageSize: 10, filters: { activityId } } })).status,
     ).toBe(403);
   });
 });

@@ -116,4 +116,63 @@ describe('third-party issuing in the browser', () => {
     await screenshot(page, 'third-party-issue-reconciliation-en');
     await expectAccessible(page, 'third-party-issue-reconciliation-en');
   });
+  it('lists the partner’s cancel on 作废券 and opens the coupons it voided, in both languages', async () => {
+    const { page, shell } = await session.signedIn('admin');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const stamp = String(Date.now() % 100_000_000).padStart(8, '0');
+    const { key } = await scene(page, stamp);
+    const applications = await api<{ records: { id: number; name: string }[] }>(page, '/v1/application/query', {
+      filters: { name: `合作方${stamp}` },
+    });
+    const templates = await api<{ records: { id: number }[] }>(page, '/v1/coupon-template/query', { filters: { name: `合作券${stamp}` } });
+    const activity = await api<{ id: number }>(page, '/v1/activity/saveNew', {
+      name: `端到端作废${stamp}`,
+      kind: 'THIRD_PARTY_ISSUE',
+      beginTime: '2020-01-01 00:00:00',
+      endTime: '2099-01-01 00:00:00',
+      budget: { totalCoupons: 10 },
+      rule: {
+        thirdApplication: applications.records[0]!.id,
+        thirdTemplate: templates.records[0]!.id,
+        thirdMaxPerRequest: 3,
+        thirdSettlementPrice: 1,
+      },
+    });
+    await api(page, `/v1/activity/audit?id=${activity.id}`);
+    const member = await api<{ id: number }>(page, '/v1/member/saveNew', { name: `作废会员${stamp.slice(-4)}`, mobile: `135${stamp}` });
+    const call = async (path: string, body: object) => {
+      const answer = await fetch(`${baseUrl}/loyalty/v1/third-coupon/${path}`, {
+        method: 'POST',
+        headers: { 'x-api-key': key, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      expect(answer.status, await answer.clone().text()).toBe(200);
+      return (await answer.json()).data;
+    };
+    const issued = await call('issue', { requestNo: `I-${stamp}`, activityId: activity.id, memberId: member.id, quantity: 2 });
+    const cancelNo = `K-${stamp}`;
+    await call('cancel', { requestNo: cancelNo, activityId: activity.id, issueRequestNo: `I-${stamp}`, reason: '用户退款' });
+
+    await shell.goto(baseUrl, '/promotion/third-coupon/cancel-coupon');
+    const list = new ListPage(page);
+    await list.waitLoaded();
+    await expect.poll(async () => list.row(cancelNo).innerText()).toContain('用户退款');
+    expect(await page.locator('body').innerText()).toContain('作废次数');
+    await screenshot(page, 'third-party-cancels-zh');
+    await expectAccessible(page, 'third-party-cancels-zh');
+    await list.row(cancelNo).getByRole('link', { name: '详情' }).click();
+    await page.waitForURL((url) => url.hash.includes('/promotion/third-coupon/cancel-coupon-dtl'));
+    await expect.poll(() => page.locator('.ant-card-head-title').first().innerText()).toContain(cancelNo);
+    const rows = page.locator('.ant-table-tbody tr.ant-table-row');
+    await expect.poll(() => rows.count()).toBe(2);
+    const text = await page.locator('.ant-table-tbody').innerText();
+    for (const coupon of issued.coupons as { code: string }[]) expect(text).toContain(coupon.code);
+    await expectAccessible(page, 'third-party-cancel-coupons-zh');
+
+    await shell.switchLanguage('en_US');
+    await expect.poll(() => page.locator('.ant-card-head-title').first().innerText()).toContain('Coupons voided by cancel');
+    expect(await page.locator('.ant-table-thead').innerText()).toContain('Coupon number');
+    await screenshot(page, 'third-party-cancel-coupons-en');
+    await expectAccessible(page, 'third-party-cancel-coupons-en');
+  });
 });

@@ -10,6 +10,7 @@ import {
   MEMBER_EVENT_KINDS,
   SALE_KINDS,
   THIRD_PARTY_KINDS,
+  CODE_BIND_KINDS,
   PAY_KINDS,
   TOP_UP_KINDS,
 } from '../../resources/promotion/activity-engine';
@@ -60,6 +61,7 @@ describe('activity declarations', () => {
         ...TOP_UP_KINDS,
         ...GROUP_SEND_KINDS,
         ...THIRD_PARTY_KINDS,
+        ...CODE_BIND_KINDS,
         ...CLAIM_KINDS,
         ...PAY_KINDS,
         ...CARD_SALE_KINDS,

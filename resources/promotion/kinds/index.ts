@@ -29,6 +29,7 @@ import { scoreExchangeGoodsKind } from './score-exchange-goods.kind';
 import { scoreGainCouponKind } from './score-gain-coupon.kind';
 import { storeValueActiveKind } from './store-value-active.kind';
 import { thirdPartyIssueKind } from './third-party-issue.kind';
+import { exportCodeKind } from './export-code.kind';
 import { storeValuePayDiscountKind } from './store-value-pay-discount.kind';
 import { storeValuePayReduceKind } from './store-value-pay-reduce.kind';
 import { userGroupGiftKind } from './user-group-gift.kind';
@@ -66,6 +67,7 @@ export const KIND_DECLARATIONS = {
   GIFT_CARD_ACTIVITY: giftCardActivityKind,
   GROUP_COUPON: groupCouponKind,
   THIRD_PARTY_ISSUE: thirdPartyIssueKind,
+  EXPORT_CODE_SEND_COUPON: exportCodeKind,
   MINI_PROGRAM_GAIN_COUPON: miniProgramGainCouponKind,
   WEI_XIN_COUPON: weiXinCouponKind,
   OPEN_SCREEN_COUPON: openScreenCouponKind,

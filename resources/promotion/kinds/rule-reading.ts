@@ -1,5 +1,5 @@
 import { toCents } from '../../money/cents';
-import type { Reward, Tier } from '../activity-engine';
+import type { Reward, RuleContext, Tier } from '../activity-engine';
 
 /**
  * The small pieces each kind's `engine.read` is made of: a stored rule (jsonb, checked by the
@@ -63,3 +63,10 @@ export function tiersOf(
     .map((t) => ({ threshold: by === 'amount' ? cents(t.threshold) : BigInt(Number(t.threshold)), points: Number(t.points) }))
     .sort(ascendingBy((t) => t.threshold));
 }
+
+/** The rule context of kinds that count no goods (reading their rule outside a sale: the approval rule, a code's bind). */
+export const NO_GOODS: RuleContext = {
+  goods: { mode: 'ALL', goodsCodes: [], categoryCodes: [], brandCodes: [] },
+  giftGoodsCode: '',
+  exchangeGoodsCode: '',
+};

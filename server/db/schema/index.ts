@@ -16,6 +16,7 @@ export * from './installation-keys.schema';
 export * from './prepay-card-secrets.schema';
 export * from './activities.schema';
 export * from './activity-events.schema';
+export * from './coupon-codes.schema';
 export * from './group-send.schema';
 export * from './applications.schema';
 export * from './channel-gateway.schema';

@@ -3,14 +3,17 @@ import { defineDomain } from '../domain-manifest';
 import { activityEvaluationExport } from './activity-evaluation.export';
 import { activityHooks, subResourceViewHooks } from './activity.hooks';
 import { activityClaimRoutes } from './claims/claims.routes';
+import { couponCodesSource } from './codes/coupon-codes.source';
+import { codesRoutes } from './codes/codes.routes';
 import { activityEngineRoutes } from './engine/engine.routes';
 import { activityEventsPlugin } from './events/events.plugin';
 import { groupSendRecipientsSource } from './group-send/group-send-recipients.source';
 import { groupSendRoutes } from './group-send/group-send.routes';
+import { thirdPartyCancelCouponsSource, thirdPartyCancelsSource } from './third-party/third-party-cancels.source';
 import { thirdPartyIssuesSource } from './third-party/third-party-issues.source';
 import { thirdPartyRoutes } from './third-party/third-party.routes';
 
-/** Marketing activities: the declarations' hooks, the effect evaluation, member events and their jobs, bulk coupon issues' send runs, third-party issuing, coupon claims. */
+/** Marketing activities: the declarations' hooks, the effect evaluation, member events and their jobs, bulk coupon issues' send runs, third-party issuing, coupon code export, coupon claims. */
 export const activitiesDomain = defineDomain({
   name: 'activities',
   plugins: [
@@ -18,10 +21,11 @@ export const activitiesDomain = defineDomain({
     { name: 'activity-events', plugin: activityEventsPlugin },
     { name: 'group-send', plugin: groupSendRoutes },
     { name: 'third-party', plugin: thirdPartyRoutes },
+    { name: 'coupon-codes', plugin: codesRoutes },
     { name: 'activity-claims', plugin: activityClaimRoutes },
   ],
   hooks: [activityHooks, ...subResourceViewHooks],
   exports: [activityEvaluationExport],
-  views: [groupSendRecipientsSource, thirdPartyIssuesSource],
+  views: [groupSendRecipientsSource, thirdPartyIssuesSource, thirdPartyCancelsSource, thirdPartyCancelCouponsSource, couponCodesSource],
   seed: [promotionSeeder],
 });

@@ -13,6 +13,7 @@ import { badInput, forbidden, type FieldError } from '../../http/envelope';
 import type { Actor } from '../../crud/actor';
 import { recordEvent } from '../webhooks/outbox';
 import { assertGiftApproved } from './gift-approval';
+import { generateCodes } from './codes/codes.service';
 import { stopRunOfActivity } from './group-send/group-send.runs';
 import { claimRuleIssues } from './claims/claim-rule';
 import { publishClaimCard } from './claims/wechat-card.publish';
@@ -192,6 +193,7 @@ async function templateIssues(ctx: HookContext, value: (name: string) => unknown
     'topUpCouponTemplate',
     'groupSendTemplate',
     'thirdTemplate',
+    'codeTemplate',
     'claimTemplate',
   ]) {
     const id = ruleMember(value, member);
@@ -286,6 +288,8 @@ export const activityHooks = defineServerHooks('activity', {
         .set({ auditedAt: now })
         .where(and(eq(table.tenantId, actor.tenantId), eq(table.id, Number(record.id))));
       record.auditedAt = now;
+      // A coupon code export campaign's codes, generated in the audit's transaction.
+      if (record.kind === 'EXPORT_CODE_SEND_COUPON') await generateCodes(db, actor.tenantId, Number(record.id), record.rule);
     },
     // Stopped by hand, in the action's transaction (an activity whose window ends stops by time).
     async stop({ db, actor, record }) {

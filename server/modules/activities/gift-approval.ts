@@ -18,6 +18,8 @@
  * - a third-party issuing campaign (THIRD_PARTY_ISSUE): everything the partner may issue, the
  *   template's worth × the coupon budget (`budget.totalCoupons`); without a coupon budget the
  *   partner's issuing is unbounded, so a second person always audits it.
+ * - a coupon code export (EXPORT_CODE_SEND_COUPON): every code bound, the template's worth × the
+ *   codes generated (or the coupon budget, when smaller).
  * - a coupon claim campaign: its whole stock at its worth (`claims/claim-rule.ts`), the same
  *   batch grant handed out a claim at a time.
  * - a gift card campaign: the largest tier's bonus cards at their face value, what one card sale
@@ -31,7 +33,9 @@ import { CLAIM_KINDS, GROUP_SEND_KINDS } from '../../../resources/promotion/acti
 import { groupCouponKind } from '../../../resources/promotion/kinds/group-coupon.kind';
 import { userGroupGiftKind } from '../../../resources/promotion/kinds/user-group-gift.kind';
 import { thirdPartyIssueKind } from '../../../resources/promotion/kinds/third-party-issue.kind';
+import { exportCodeKind } from '../../../resources/promotion/kinds/export-code.kind';
 import { PAY_KINDS_BY_HOLDER } from '../../../resources/promotion/activity-engine';
+import { NO_GOODS } from '../../../resources/promotion/kinds/rule-reading';
 import { payDiscountMostPerMember, readPayRateRule, readPayReduceRule } from '../../../resources/promotion/kinds/balance-pay';
 import type { Actor } from '../../crud/actor';
 import type { StoredRecord } from '../../crud/server-hooks.define';
@@ -59,13 +63,6 @@ interface GivingArgs {
   readonly members?: number;
 }
 type GivingReader = (args: GivingArgs) => Promise<Giving>;
-
-/** The rule context of kinds that count no goods. */
-const NO_GOODS = {
-  goods: { mode: 'ALL', goodsCodes: [], categoryCodes: [], brandCodes: [] },
-  giftGoodsCode: '',
-  exchangeGoodsCode: '',
-} as const;
 
 /** The members a customer group selects now. */
 async function groupSize(db: DbOrTx, tenantId: number, groupId: number): Promise<bigint> {
@@ -124,6 +121,14 @@ const thirdPartyGiving: GivingReader = async ({ db, tenantId, rule, budget }) =>
   });
 };
 
+/** A coupon code export: the template's worth × the codes (or the coupon budget, when smaller). */
+const exportCodeGiving: GivingReader = async ({ db, tenantId, rule, budget }) => {
+  const read = exportCodeKind.engine.read((rule ?? {}) as Parameters<typeof exportCodeKind.engine.read>[0], NO_GOODS);
+  const total = (budget as { totalCoupons?: number | null } | null | undefined)?.totalCoupons;
+  const coupons = total === null || total === undefined ? read.codeCount : Math.min(total, read.codeCount);
+  return couponsGiving({ db, tenantId, templateId: read.couponTemplateId, coupons: BigInt(coupons) });
+};
+
 /** Units standing for "no bound" (above any threshold). */
 const UNBOUNDED_UNITS = BigInt(Number.MAX_SAFE_INTEGER);
 
@@ -144,6 +149,7 @@ const GIVINGS: Readonly<Record<string, GivingReader>> = {
   GIFT_CARD_ACTIVITY: cardSaleGiving,
   ...Object.fromEntries(GROUP_SEND_KINDS.map((kind) => [kind, groupSendGiving])),
   THIRD_PARTY_ISSUE: thirdPartyGiving,
+  EXPORT_CODE_SEND_COUPON: exportCodeGiving,
   ...Object.fromEntries(CLAIM_KINDS.map((kind) => [kind, claimGiving])),
   STORE_VALUE_PAY_REDUCE: payDiscountGiving,
   STORE_VALUE_PAY_DISCOUNT: payDiscountGiving,

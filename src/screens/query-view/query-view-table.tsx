@@ -1,6 +1,7 @@
 import { Space, Table, Tag, Typography, type TableProps } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { Link } from 'react-router-dom';
+import { LIST_PARAMS } from '../generic/list-url-state';
 import { useEffect, useRef, type ReactNode } from 'react';
 import {
   MEASURE_DECIMALS,
@@ -61,8 +62,9 @@ function linkedCell(column: QueryColumn, row: ViewRow, text: string) {
   return <Link to={`${screenRoute(resource, screen)}?q=${encodeURIComponent(text)}`}>{text}</Link>;
 }
 
-/** Where a row link of the view goes for a row (`/score/score-query/score-query-dtl?memberId=7`). */
+/** Where a row link of the view goes for a row (`/score/score-query/score-query-dtl?memberId=7`, or filtered: `?filter={…}`). */
 export function rowLinkHref(link: QueryRowLink, row: ViewRow): string {
+  if (link.asFilter) return `/${link.to}?${LIST_PARAMS.filter}=${encodeURIComponent(JSON.stringify({ [link.param]: row[link.column] }))}`;
   return `/${link.to}?${link.param}=${encodeURIComponent(String(row[link.column] ?? ''))}`;
 }
 

@@ -3,7 +3,8 @@
  * kind chooser of a new points campaign and the two evaluation screens; on every activity list the
  * simulator and, per menu entry, "New activity ▾" by kind; on every activity's detail its effect
  * evaluation and a simulator; on the detail of a kind sent to a group its send (group-send-tab.tsx); on a
- * third-party issuing campaign's detail its reconciliation (third-party-issues-tab.tsx); on a
+ * third-party issuing campaign's detail its reconciliation (third-party-issues-tab.tsx); on a coupon
+ * code export's its codes (coupon-codes-tab.tsx); on a
  * customer group's detail its members, a page at a time; a marketing theme's landing-page preview
  * beside its form and on its detail. Every list and detail of an activity declaration is the generic one
  * (the views of the `activity` table inherit the base's slots).
@@ -26,6 +27,7 @@ const ActivityEvaluation = lazySlot(() => import('./activity-evaluation').then((
 const GroupMembersTab = lazySlot(() => import('./group-members-tab').then((m) => m.GroupMembersTab));
 const GroupSendTab = lazySlot(() => import('./group-send-tab').then((m) => m.GroupSendTab));
 const ThirdPartyIssuesTab = lazySlot(() => import('./third-party-issues-tab').then((m) => m.ThirdPartyIssuesTab));
+const CouponCodesTab = lazySlot(() => import('./coupon-codes-tab').then((m) => m.CouponCodesTab));
 const TopicPageSection = lazySlot(() => import('./topic/topic-slots').then((m) => m.TopicPageSection));
 const TopicPreviewTab = lazySlot(() => import('./topic/topic-slots').then((m) => m.TopicPreviewTab));
 
@@ -66,6 +68,14 @@ const thirdPartyIssuesTab: DetailTab = {
   title: 'thirdCoupon.tab',
   shownFor: (record) => record.kind === 'THIRD_PARTY_ISSUE',
   render: ({ record }) => <ThirdPartyIssuesTab activityId={Number(record.id)} />,
+};
+
+/** A coupon code export's codes: generated, bound, redeemed, and their export. */
+const couponCodesTab: DetailTab = {
+  key: 'codes',
+  title: 'codes.tab',
+  shownFor: (record) => record.kind === 'EXPORT_CODE_SEND_COUPON',
+  render: ({ record }) => <CouponCodesTab activityId={Number(record.id)} />,
 };
 
 const evaluation = (family: 'COUPON_ACTIVE' | 'INVITE_GIFT' | 'STORE_VALUE_ACTIVE' | 'GIFT_CARD_ACTIVITY') => () =>
@@ -117,7 +127,8 @@ export const PROMOTION_MANIFEST: DomainManifest = {
     ),
     // A third-party issuing campaign's reconciliation, on its own detail and on the entry's detail of any of its kinds.
     [activities.kinds.THIRD_PARTY_ISSUE.name]: [thirdPartyIssuesTab],
-    [familyViewName('THIRD_COUPON')]: [thirdPartyIssuesTab],
+    [activities.kinds.EXPORT_CODE_SEND_COUPON.name]: [couponCodesTab],
+    [familyViewName('THIRD_COUPON')]: [thirdPartyIssuesTab, couponCodesTab],
     [topicResource.name]: [{ key: 'preview', title: 'topic.preview.tab', render: (args) => <TopicPreviewTab {...args} /> }],
   },
   // A marketing theme's landing page, previewed beside its fields as they are typed.

@@ -25,6 +25,8 @@ export type AwardSource =
   | 'group-send'
   /** A partner application's issue (`third-party/`), by its request number. */
   | 'third-party'
+  /** A generated code bound to a member (`codes/`), by the code. */
+  | 'code'
   /** A member's coupon claim (the claim token's nonce, claims/). */
   | 'claim'
   /** Money off a stored-value payment (its request number, events/pay-discount.ts). */

@@ -88,16 +88,23 @@ async function issuersActivity(tx: DbOrTx, caller: ThirdPartyCaller, activityId:
 /** The idempotency scope of an operation for the calling application. */
 const operationOf = (name: 'issue' | 'cancel', caller: ThirdPartyCaller) => `thirdCoupon.${name}.app${caller.applicationId ?? 0}`;
 
-/** The running activity, and the member inside its scope now (409 otherwise). */
-async function assertOpenFor(tx: DbOrTx, caller: ThirdPartyCaller, activity: ThirdPartyActivity, memberId: number, now: Date) {
-  const running = (await activeSet(tx, caller.tenantId)).activities.some((a) => a.id === activity.id);
+/**
+ * The running activity, and the member inside its scope now (409 `<prefix>.notRunning` /
+ * `<prefix>.outOfScope` otherwise, 404 for an unknown member). Also the bind of a code (codes/).
+ */
+export async function assertOpenFor(
+  tx: DbOrTx,
+  args: { tenantId: number; activity: PreparedActivity; memberId: number; now: Date; prefix: string },
+) {
+  const { tenantId, activity, prefix } = args;
+  const running = (await activeSet(tx, tenantId)).activities.some((a) => a.id === activity.id);
   const values = { name: activity.name };
-  if (!running) throw new AppError('conflict', 'thirdCoupon.notRunning', { values });
-  const context = await memberContext(tx, caller.tenantId, memberId, now);
+  if (!running) throw new AppError('conflict', `${prefix}.notRunning`, { values });
+  const context = await memberContext(tx, tenantId, args.memberId, args.now);
   if (!context) throw new AppError('notFound', 'points.memberNotFound');
-  const exclusion = eventExclusion(activity, await factsFor(tx, caller.tenantId, activity, context.facts));
-  if (isTimeExclusion(exclusion)) throw new AppError('conflict', 'thirdCoupon.notRunning', { values });
-  if (exclusion) throw new AppError('conflict', 'thirdCoupon.outOfScope', { values });
+  const exclusion = eventExclusion(activity, await factsFor(tx, tenantId, activity, context.facts));
+  if (isTimeExclusion(exclusion)) throw new AppError('conflict', `${prefix}.notRunning`, { values });
+  if (exclusion) throw new AppError('conflict', `${prefix}.outOfScope`, { values });
   return context;
 }
 
@@ -125,7 +132,13 @@ export async function issueThirdParty(input: {
           { field: 'quantity', key: 'validation.max', values: { label, max: activity.rule.maxPerRequest } },
         ]);
       }
-      const context = await assertOpenFor(tx, caller, activity, issue.memberId, now);
+      const context = await assertOpenFor(tx, {
+        tenantId: caller.tenantId,
+        activity,
+        memberId: issue.memberId,
+        now,
+        prefix: 'thirdCoupon',
+      });
       const given = await giveOnce({
         tx,
         tenantId: caller.tenantId,
@@ -222,6 +235,12 @@ export async function cancelThirdParty(input: {
         reason: reason ?? pick(thirdPartyMessages['thirdCoupon.defaultReason'], caller.locale),
       });
       if (voided.length === 0) throw new AppError('conflict', 'thirdCoupon.alreadyCancelled', { values });
+      // The cancel as the list 作废券 shows it (the same transaction: once per request number, as the void).
+      await tx.execute(sql`insert into third_party_cancels (tenant_id, activity_id, application_id, request_no, issue_request_no,
+          member_id, coupon_ids, reason, cancelled_by, cancelled_at)
+        select ${caller.tenantId}, ${activity.id}, ${activity.rule.applicationId}, ${cancel.requestNo}, ${cancel.issueRequestNo},
+          member_id, ${JSON.stringify(voided.map((c) => c.id))}::jsonb, ${reason}, ${caller.userId}, ${now}
+        from activity_awards where tenant_id = ${caller.tenantId} and id = ${Number(award.id)}`);
       const answer: ThirdCancelAnswer = {
         requestNo: cancel.requestNo,
         activityId: activity.id,
