@@ -9,8 +9,8 @@ import { answers, arrayOf, nullable, objectOf, oneOf, wire, type JsonSchema, typ
 
 const tags = ['setting'];
 
-/** The channels a console user can check (app push has no provider yet). */
-export const CHECKABLE_CHANNELS = ['wechat', 'alipay', 'meituan', 'sms'] as const;
+/** The channels a console user can check: every channel (app push: JPush's validate, which pushes nothing). */
+export const CHECKABLE_CHANNELS = ['wechat', 'alipay', 'meituan', 'sms', 'push'] as const;
 export type CheckableChannel = (typeof CHECKABLE_CHANNELS)[number];
 
 const text = (maxLength: number, description: string): JsonSchema => ({ type: 'string', minLength: 1, maxLength, description });
@@ -38,7 +38,7 @@ const answer = objectOf({
   ),
   errorCode: nullable({
     type: 'string',
-    description: 'The platform’s error code (WeChat errcode, Alipay sub_code, SMS Code, Meituan code) or ours (quietHours)',
+    description: 'The platform’s error code (WeChat errcode, Alipay sub_code, SMS Code, Meituan code, JPush error.code) or ours (quietHours)',
   }),
   errorMessage: nullable({ type: 'string' }),
 });

@@ -18,6 +18,7 @@ const CONFIGURE: Record<CheckableChannel, PermissionRef> = {
   alipay: { resourceId: '会员/支付宝接入', action: '配置维护' },
   meituan: { resourceId: '会员/美团接入', action: '配置维护' },
   sms: { resourceId: '设置/渠道接入', action: 'configure' },
+  push: { resourceId: '设置/渠道接入', action: 'configure' },
 };
 
 /** The days of failed calls the health page shows. */
@@ -57,6 +58,8 @@ async function check(ctx: CallContext, body: CheckBody): Promise<ChannelAnswer<u
     case 'sms':
       needs(body, ['mobile', 'templateCode']);
       return gateway.sms.send({ mobile: body.mobile ?? '', templateCode: body.templateCode ?? '', purpose: body.purpose ?? 'NOTICE' });
+    case 'push':
+      return gateway.push.validate();
   }
 }
 
@@ -106,7 +109,7 @@ export async function channelsRoutes(app: FastifyInstance): Promise<void> {
         CHANNELS.map((channel) => {
           const lastCall = last.rows.find((row) => row.channel === channel);
           const mine = days.rows.filter((row) => row.channel === channel);
-          const isConnected = channel !== 'push' && connected[channel];
+          const isConnected = connected[channel];
           const state = !isConnected ? 'NOT_CONNECTED' : lastCall?.outcome === 'FAILED' ? 'FAILING' : 'CONNECTED';
           return {
             channel,
