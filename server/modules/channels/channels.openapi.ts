@@ -27,6 +27,7 @@ export const checkBody = {
     templateId: text(64, 'alipay: a membership card template to read back'),
     voucherCode: text(32, 'meituan: a group-buy voucher code to check'),
     shopId: text(64, 'meituan: the store’s id at Meituan (open_shop_uuid)'),
+    target: text(40, 'push: a member’s alias at JPush to send a test notification to; without it JPush validates a push and sends nothing'),
   },
 } as const;
 
