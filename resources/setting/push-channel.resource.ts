@@ -19,13 +19,23 @@ export const pushChannelResource = defineResource({
   fields: {
     appKey: field.text({
       label: ['AppKey', 'AppKey'],
-      help: ['极光推送控制台中应用的 AppKey，24 位十六进制字符', "The application's AppKey in the JPush console, 24 hexadecimal characters"],
+      help: [
+        '极光推送控制台中应用的 AppKey，24 位十六进制字符',
+        "The application's AppKey in the JPush console, 24 hexadecimal characters",
+      ],
       pattern: {
         regex: '^[0-9a-fA-F]{24}$',
         message: ['AppKey 为 24 位十六进制字符', 'An AppKey is 24 hexadecimal characters'],
       },
     }),
-    masterSecret: field.secret({ label: ['Master Secret', 'Master secret'], maxLength: 64 }),
+    masterSecret: field.secret({
+      label: ['Master Secret', 'Master secret'],
+      help: [
+        '未填写 AppKey 和 Master Secret 时推送渠道未接入：不会发送任何推送，只记录本应发送的内容',
+        'Without the AppKey and the Master secret app push is not connected: nothing is sent, only recorded as it would have been',
+      ],
+      maxLength: 64,
+    }),
     apiBaseUrl: platformAddress({ label: ['推送服务地址', 'Push service address'], defaultValue: 'https://api.jpush.cn' }),
     apnsProduction: field.boolean({
       label: ['iOS 生产环境', 'iOS production'],

@@ -132,10 +132,7 @@ export async function pushSettings(args: { db: Db; tenantId: number }): Promise<
 }
 
 /** Whether each channel has its credentials (the health page), without opening more than needed. */
-export async function connectedChannels(args: {
-  db: Db;
-  tenantId: number;
-}): Promise<Record<ChannelName, boolean>> {
+export async function connectedChannels(args: { db: Db; tenantId: number }): Promise<Record<ChannelName, boolean>> {
   const [wechat, alipay, meituan, sms, push] = await Promise.all([
     wechatSettings(args),
     alipaySettings(args),

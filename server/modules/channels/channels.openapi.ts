@@ -39,7 +39,8 @@ const answer = objectOf({
   ),
   errorCode: nullable({
     type: 'string',
-    description: 'The platform’s error code (WeChat errcode, Alipay sub_code, SMS Code, Meituan code, JPush error.code) or ours (quietHours)',
+    description:
+      'The platform’s error code (WeChat errcode, Alipay sub_code, SMS Code, Meituan code, JPush error.code) or ours (quietHours)',
   }),
   errorMessage: nullable({ type: 'string' }),
 });
