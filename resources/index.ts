@@ -37,6 +37,7 @@ import { batchOperateSettingResource } from './member/batch-operate-setting.reso
 import { applicationResource } from './setting/application.resource';
 import { valueApprovalSettingResource } from './setting/value-approval-setting.resource';
 import { smsChannelResource } from './setting/sms-channel.resource';
+import { pushChannelResource } from './setting/push-channel.resource';
 import { alipayChannelResource } from './member/alipay-channel.resource';
 import { meituanChannelResource } from './member/meituan-channel.resource';
 import { wechatChannelResource } from './member/wechat-channel.resource';
@@ -95,6 +96,7 @@ export const RESOURCES: readonly ResourceDef[] = [
   memberChannelIdentityResource,
   meituanChannelResource,
   smsChannelResource,
+  pushChannelResource,
   ...CARD_RESOURCES,
   couponInitResource,
   ...couponTemplates.resources,

@@ -1,7 +1,7 @@
 /**
  * Settings: users (who gets which roles), roles (which permissions a role holds) and applications
  * (systems that call the API with keys of their own), and the channel gateway (its calls, the SMS
- * account).
+ * and app push accounts).
  */
 import { declareEntry } from './declare';
 import type { GroupDecl } from './types';
@@ -51,6 +51,7 @@ export const settingGroup: GroupDecl = {
         { name: 'channel-health', title: ['渠道状态', 'Channel health'] },
         { name: 'channel-calls', title: ['渠道调用记录', 'Channel calls'] },
         { name: 'channel-sms', title: ['短信接入', 'SMS account'] },
+        { name: 'channel-push', title: ['推送接入', 'App push account'] },
       ],
     }),
   ],

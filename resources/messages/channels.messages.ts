@@ -4,6 +4,9 @@ import { defineMessages } from './bilingual';
 export const channelsMessages = defineMessages({
   'channels.checkNeeds': ['检查该渠道时必须填写', 'Required to check this channel'],
   'channels.forbidden': ['无权配置该渠道', 'You may not configure this channel'],
+  // The test notification of an app push check (POST /v1/channels/check with a target alias).
+  'channels.pushCheck.title': ['推送测试', 'Push test'],
+  'channels.pushCheck.body': ['这是一条来自会员营销后台的测试推送。', 'This is a test notification from the loyalty console.'],
   'channels.health.hint': [
     '各渠道是否已接入、最近一次调用和近 7 天每天的失败次数。未接入的渠道不会发送任何内容，只记录本应发送的内容。',
     'Whether each channel is connected, its last call and its failed calls on each of the last 7 days. A channel that is not connected sends nothing; what it would have sent is recorded.',

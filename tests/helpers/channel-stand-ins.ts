@@ -81,6 +81,11 @@ export interface StandIns {
    * the cancellation window (Meituan's 1011); 0000000000 does not exist (1008).
    */
   readonly meituan: { readonly appSecret: string; readonly vouchers: Map<string, number>; readonly consumed: Map<string, number> };
+  /**
+   * JPush: the application's AppKey and Master Secret (HTTP Basic), the aliases with a device
+   * registered (a push to another answers 1011), and the bodies of the pushes accepted.
+   */
+  readonly push: { readonly appKey: string; readonly masterSecret: string; readonly aliases: Set<string>; readonly pushed: unknown[] };
   close(): Promise<void>;
 }
 
@@ -116,6 +121,12 @@ export async function startStandIns(): Promise<StandIns> {
     },
     sms: { accessKeySecret: 'sms-access-key-secret-0123', refuseMobiles: new Set<string>() },
     meituan: { appSecret: 'meituan-app-secret-0123', vouchers: new Map<string, number>(), consumed: new Map<string, number>() },
+    push: {
+      appKey: '0123456789abcdef01234567',
+      masterSecret: 'jpush-master-secret-0123',
+      aliases: new Set<string>(),
+      pushed: [] as unknown[],
+    },
   };
 
   // The third-party platform's API: the component token from the AppSecret and the verify ticket,
@@ -348,6 +359,47 @@ export async function startStandIns(): Promise<StandIns> {
     });
   };
 
+  // JPush REST API v3: HTTP Basic base64(appKey:masterSecret) (1004, HTTP 401, otherwise), a body
+  // with platform, audience, notification and options (1003, HTTP 400, otherwise), an alias with a
+  // registered device (1011, HTTP 400, otherwise); /v3/push/validate checks the same, sends nothing.
+  const jpush = (req: http.IncomingMessage, url: URL, body: string, res: http.ServerResponse) => {
+    const expected = `Basic ${Buffer.from(`${state.push.appKey}:${state.push.masterSecret}`).toString('base64')}`;
+    const authorised = req.method === 'POST' && req.headers.authorization === expected;
+    received.push({ path: url.pathname, params: {}, body, signatureValid: authorised });
+    if (!authorised) return json(res, { error: { code: 1004, message: 'Authen failed' } }, 401);
+    let request: {
+      platform?: unknown;
+      audience?: { alias?: unknown };
+      notification?: { alert?: unknown; android?: { alert?: unknown }; ios?: { alert?: unknown } };
+      options?: { time_to_live?: unknown; apns_production?: unknown };
+    };
+    try {
+      request = JSON.parse(body) as typeof request;
+    } catch {
+      return json(res, { error: { code: 1003, message: 'Parameter value is invalid' } }, 400);
+    }
+    const alias = request.audience?.alias;
+    const shaped =
+      (request.platform === 'all' || Array.isArray(request.platform)) &&
+      typeof request.notification?.alert === 'string' &&
+      typeof request.notification.android?.alert === 'string' &&
+      request.notification.ios?.alert !== undefined &&
+      Number.isInteger(request.options?.time_to_live) &&
+      typeof request.options?.apns_production === 'boolean';
+    if (!shaped) return json(res, { error: { code: 1003, message: 'Parameter value is invalid' } }, 400);
+    if (!Array.isArray(alias) || alias.length === 0)
+      return json(res, { error: { code: 1002, message: 'Missing parameter: audience' } }, 400);
+    if (!alias.some((a) => state.push.aliases.has(String(a)))) {
+      return json(
+        res,
+        { error: { code: 1011, message: 'cannot find user by this audience or has been inactive for more than 255 days' } },
+        400,
+      );
+    }
+    if (url.pathname === '/jpush/v3/push') state.push.pushed.push(request);
+    return json(res, { sendno: '0', msg_id: String(54043195528000000 + received.length) });
+  };
+
   const server = http.createServer((req, res) => {
     let body = '';
     req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
@@ -357,6 +409,7 @@ export async function startStandIns(): Promise<StandIns> {
       if (url.pathname.startsWith('/wechat/')) return wechat(url, body, res);
       if (url.pathname === '/alipay/gateway.do') return alipay(url, body, res);
       if (url.pathname.startsWith('/meituan/')) return meituan(url, body, res);
+      if (url.pathname === '/jpush/v3/push' || url.pathname === '/jpush/v3/push/validate') return jpush(req, url, body, res);
       if (url.pathname === '/' && req.headers['x-acs-action']) return sms(req, url, body, res);
       return json(res, { error: 'unknown path' }, 404);
     });

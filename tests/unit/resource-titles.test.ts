@@ -19,6 +19,7 @@ const SECONDARY: Readonly<Record<string, string>> = {
   'alipay-channel': "the credentials of the Alipay membership entry's open-platform application (issue 27)",
   'meituan-channel': "the credentials of the Meituan membership entry's open-platform application (issue 27)",
   'sms-channel': 'the SMS account, one of the channels of the channel gateway entry (issue 27)',
+  'push-channel': 'the app push account, one of the channels of the channel gateway entry (issue 27)',
   'member-card': "the membership card's design, edited on the WeChat membership entry and shown on the Alipay one (issue 27)",
   'wechat-pay-rule': "the pay-to-join rules, one of the WeChat membership entry's screens (issue 27)",
   'wechat-member-code': "the member code's settings, one of the WeChat membership entry's screens (issue 27)",

@@ -43,6 +43,7 @@ export const wechatMemberCode = resourceTable('wechat-member-code');
 export const memberChannelIdentity = resourceTable('member-channel-identity');
 export const meituanChannel = resourceTable('meituan-channel');
 export const smsChannel = resourceTable('sms-channel');
+export const pushChannel = resourceTable('push-channel');
 export const prepayCardBatch = resourceTable('prepay-card-batch');
 export const prepayCard = resourceTable('prepay-card');
 export const imprestCardSaleBill = resourceTable('imprest-card-sale-bill');

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { openSecret } from '../../crud/secret-box';
+import type { ChannelName } from '../../../resources/setting/channel-calls.query-view';
 import type { Db } from '../../db/connection';
 
 /** WeChat's settings with credentials (resources/member/wechat-channel.resource.ts). */
@@ -43,6 +44,14 @@ export interface SmsSettings {
   readonly endpoint: string;
   readonly quietFromHour: number;
   readonly quietToHour: number;
+}
+
+/** JPush's application with credentials (resources/setting/push-channel.resource.ts). */
+export interface PushSettings {
+  readonly appKey: string;
+  readonly masterSecret: string;
+  readonly apiBaseUrl: string;
+  readonly apnsProduction: boolean;
 }
 
 type Row = Record<string, unknown>;
@@ -114,16 +123,22 @@ export async function smsSettings(args: { db: Db; tenantId: number }): Promise<S
   };
 }
 
+export async function pushSettings(args: { db: Db; tenantId: number }): Promise<PushSettings | null> {
+  const row = await rowOf({ ...args, table: 'push_channels' });
+  const appKey = text(row?.app_key);
+  const masterSecret = secret(row?.master_secret);
+  if (!row || !appKey || !masterSecret) return null;
+  return { appKey, masterSecret, apiBaseUrl: String(row.api_base_url), apnsProduction: row.apns_production !== false };
+}
+
 /** Whether each channel has its credentials (the health page), without opening more than needed. */
-export async function connectedChannels(args: {
-  db: Db;
-  tenantId: number;
-}): Promise<Record<'wechat' | 'alipay' | 'meituan' | 'sms', boolean>> {
-  const [wechat, alipay, meituan, sms] = await Promise.all([
+export async function connectedChannels(args: { db: Db; tenantId: number }): Promise<Record<ChannelName, boolean>> {
+  const [wechat, alipay, meituan, sms, push] = await Promise.all([
     wechatSettings(args),
     alipaySettings(args),
     meituanSettings(args),
     smsSettings(args),
+    pushSettings(args),
   ]);
-  return { wechat: wechat !== null, alipay: alipay !== null, meituan: meituan !== null, sms: sms !== null };
+  return { wechat: wechat !== null, alipay: alipay !== null, meituan: meituan !== null, sms: sms !== null, push: push !== null };
 }

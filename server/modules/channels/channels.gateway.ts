@@ -23,12 +23,13 @@ export interface ChannelGateway {
  * Each channel's settings are read once here; every call is recorded under `ctx`.
  */
 export async function channelGateway(ctx: CallContext): Promise<ChannelGateway> {
-  const [wechat, wechatComponent, alipay, meituan, sms] = await Promise.all([
+  const [wechat, wechatComponent, alipay, meituan, sms, push] = await Promise.all([
     wechatChannel(ctx),
     wechatComponentChannel(ctx),
     alipayChannel(ctx),
     meituanChannel(ctx),
     smsChannel(ctx),
+    pushChannel(ctx),
   ]);
-  return { wechat, wechatComponent, alipay, meituan, sms, push: pushChannel(ctx) };
+  return { wechat, wechatComponent, alipay, meituan, sms, push };
 }

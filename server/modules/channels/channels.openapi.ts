@@ -9,8 +9,8 @@ import { answers, arrayOf, nullable, objectOf, oneOf, wire, type JsonSchema, typ
 
 const tags = ['setting'];
 
-/** The channels a console user can check (app push has no provider yet). */
-export const CHECKABLE_CHANNELS = ['wechat', 'alipay', 'meituan', 'sms'] as const;
+/** The channels a console user can check: every channel (app push: JPush's validate, which pushes nothing). */
+export const CHECKABLE_CHANNELS = ['wechat', 'alipay', 'meituan', 'sms', 'push'] as const;
 export type CheckableChannel = (typeof CHECKABLE_CHANNELS)[number];
 
 const text = (maxLength: number, description: string): JsonSchema => ({ type: 'string', minLength: 1, maxLength, description });
@@ -27,6 +27,7 @@ export const checkBody = {
     templateId: text(64, 'alipay: a membership card template to read back'),
     voucherCode: text(32, 'meituan: a group-buy voucher code to check'),
     shopId: text(64, 'meituan: the store’s id at Meituan (open_shop_uuid)'),
+    target: text(40, 'push: a member’s alias at JPush to send a test notification to; without it JPush validates a push and sends nothing'),
   },
 } as const;
 
@@ -38,7 +39,8 @@ const answer = objectOf({
   ),
   errorCode: nullable({
     type: 'string',
-    description: 'The platform’s error code (WeChat errcode, Alipay sub_code, SMS Code, Meituan code) or ours (quietHours)',
+    description:
+      'The platform’s error code (WeChat errcode, Alipay sub_code, SMS Code, Meituan code, JPush error.code) or ours (quietHours)',
   }),
   errorMessage: nullable({ type: 'string' }),
 });

@@ -17,8 +17,10 @@ export async function exchangeJson(args: {
   method: 'GET' | 'POST';
   body?: unknown;
   form?: Record<string, string>;
+  /** Headers of the platform's own (JPush's HTTP Basic authorisation). */
+  headers?: Record<string, string>;
 }): Promise<Record<string, unknown>> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { accept: 'application/json', ...args.headers };
   let body: string | undefined;
   if (args.form) {
     headers['content-type'] = 'application/x-www-form-urlencoded;charset=utf-8';
