@@ -131,10 +131,10 @@ describe('lists that remember and fit', () => {
     await menu.waitFor();
     // The menu's entries are drawn as it opens: wait for them before reading what it offers.
     const items = menu.locator('.ant-dropdown-menu-item');
-    await items.filter({ hasText: '重置密码' }).first().waitFor();
-    const offered = await items.allInnerTexts();
-    expect(offered.map((text) => text.trim())).toEqual(expect.arrayContaining(['重置密码']));
-    expect(offered.map((text) => text.trim())).not.toContain('停用');
+    const offeredNow = async () => (await items.allInnerTexts()).map((text) => text.trim());
+    await expect.poll(offeredNow).toEqual(expect.arrayContaining(['重置密码']));
+    const offered = await offeredNow();
+    expect(offered).not.toContain('停用');
     await screenshot(page, 'users-generic-toolbar');
   });
 

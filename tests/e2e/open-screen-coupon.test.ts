@@ -41,8 +41,9 @@ describe('splash-screen coupons in the browser', () => {
     await list.waitLoaded();
     await list.clickButton('新建活动');
     const kinds = page.locator('.ant-dropdown:visible .ant-dropdown-menu-item');
-    await expect.poll(async () => kinds.allInnerTexts()).toEqual(['开屏发券']);
-    await kinds.first().click();
+    // The entry's two kinds: splash-screen coupons and customer group gifts.
+    await expect.poll(async () => kinds.allInnerTexts()).toEqual(['开屏发券', '客群赠礼']);
+    await kinds.filter({ hasText: '开屏发券' }).click();
     await page.waitForURL((url) => url.hash.includes('/promotion/precision-marketing/open-screen-coupon'));
     const activity = {
       id: await claimCampaignAudited(page, {
