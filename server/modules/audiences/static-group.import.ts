@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
 import type { DerivedTable } from '../../crud/table.derive';
+import { customerGroupResource } from '../../../resources/promotion/customer-group.resource';
 import { badInput } from '../../http/envelope';
 
 /**
@@ -16,6 +17,8 @@ import { badInput } from '../../http/envelope';
 export const MAX_IMPORT_LINES = 100_000;
 /** The longest member number or mobile a line may hold. */
 const MAX_LINE_LENGTH = 32;
+/** The longest group name, as the declaration says. */
+const MAX_NAME_LENGTH = customerGroupResource.fields.name.maxLength ?? 40;
 /** Lines of the report answered (the counts cover all). */
 const REPORTED_PROBLEMS = 1000;
 
@@ -63,7 +66,7 @@ export async function importStaticGroup(args: {
 }): Promise<StaticGroupImport> {
   const { db, tenantId } = args;
   const name = args.name.trim();
-  if (name === '' || name.length > 40) throw badInput('error.badInput', [{ field: 'name', key: 'audience.import.name' }]);
+  if (name === '' || name.length > MAX_NAME_LENGTH) throw badInput('error.badInput', [{ field: 'name', key: 'audience.import.name' }]);
   const read = args.lines.map((text, i) => ({ lineNo: i + 1, value: text.trim() })).filter((line) => line.value !== '');
   if (read.length === 0) throw badInput('error.badInput', [{ field: 'lines', key: 'audience.import.empty' }]);
   if (read.length > MAX_IMPORT_LINES)

@@ -100,7 +100,7 @@ export const PROMOTION_MANIFEST: DomainManifest = {
     [customerGroupResource.name]: [
       {
         ...toolbarLink({ key: 'import', to: '/promotion/user-group/user-group-import', labelKey: 'audience.import.toolbar' }),
-        requires: { resourceId: '营销/客群', action: '配置维护' },
+        requires: { resourceId: findEntry('promotion', customerGroupResource.route.entry)?.resourceId ?? '', action: '配置维护' },
       },
     ],
   },
