@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { E2E_WORKERS } from './tests/helpers/e2e-stacks';
 
 /**
  * Three projects: unit (pure logic and components with MSW), api (the real Fastify app on a real
@@ -60,7 +61,10 @@ export default defineConfig({
           globalSetup: ['tests/helpers/e2e-global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          // E2E_WORKERS files at once, each worker against its own stack (e2e-stacks.ts): a browser
+          // test mostly waits on Chromium drawing, so two of them keep both cores busy.
+          fileParallelism: E2E_WORKERS > 1,
+          maxWorkers: E2E_WORKERS,
           // A browser screen settles in its own time: vitest's default second for expect.poll is
           // shorter than a loaded 2-core CI machine takes to draw a screen after its data arrives
           // (a history's title named its member 1.2 s after the rows showed). A passing poll

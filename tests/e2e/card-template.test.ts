@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { e2eStack } from './pages/stack';
 import { CARD_TEMPLATE_TYPES, type CardTemplateType } from '../../resources/catalog/card-template-types';
 import { datumGroup } from '../../resources/catalog/datum.catalog';
 import { depositGroup } from '../../resources/catalog/deposit.catalog';
@@ -26,9 +27,9 @@ import { ShellPage } from './pages/shell.page';
  * permission has no menu entry and is refused the list; the administrator is offered Add and
  * the row actions.
  */
-const baseUrl = inject('baseUrl');
-const demoTenant = inject('demoTenantCode');
-const demoAccounts = inject('demoAccounts');
+const baseUrl = e2eStack().baseUrl;
+const demoTenant = e2eStack().demoTenantCode;
+const demoAccounts = e2eStack().demoAccounts;
 
 const ROUTE = '/deposit/prepay-card-tpl';
 const LIST = `${ROUTE}/prepay-card-tpl`;
@@ -71,7 +72,7 @@ async function firstNumberOf(type: CardTemplateType): Promise<string> {
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  database = connectDatabase(inject('databaseUrl'), { max: 2 });
+  database = connectDatabase(e2eStack().databaseUrl, { max: 2 });
   const { rows } = await database.pool.query<{ id: string }>('select id from tenants where code = $1', [demoTenant]);
   const tenantId = Number(rows[0].id);
   const gift = resourceOf('OFFLINE_GIFT_CARD');

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { e2eStack } from './pages/stack';
 import { datumGroup } from '../../resources/catalog/datum.catalog';
 import { areaResource } from '../../resources/datum/area.resource';
 import { brandResource } from '../../resources/datum/brand.resource';
@@ -23,9 +24,9 @@ import { ShellPage } from './pages/shell.page';
  * find, sort, edit, detail, delete with confirmation), stores show the titles of their area and
  * marketing centre, areas are voided and restored, and the brand walk runs in English.
  */
-const baseUrl = inject('baseUrl');
-const demoTenant = inject('demoTenantCode');
-const demoAccounts = inject('demoAccounts');
+const baseUrl = e2eStack().baseUrl;
+const demoTenant = e2eStack().demoTenantCode;
+const demoAccounts = e2eStack().demoAccounts;
 
 let browser: TestBrowser;
 const contexts: BrowserContext[] = [];

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { e2eStack } from './pages/stack';
 import { launchBrowser, screenshot, type TestBrowser } from '../helpers/browser';
 import { DESK_NARROW, layoutProblems, resize } from './pages/layout';
 import { LoginPage } from './pages/login.page';
@@ -10,9 +11,9 @@ import { ShellPage } from './pages/shell.page';
  * each screen draws without raw message keys or refused API calls, and the auditor is offered no
  * write action the server would refuse.
  */
-const baseUrl = inject('baseUrl');
-const demoTenant = inject('demoTenantCode');
-const demoAccounts = inject('demoAccounts');
+const baseUrl = e2eStack().baseUrl;
+const demoTenant = e2eStack().demoTenantCode;
+const demoAccounts = e2eStack().demoAccounts;
 
 const WRITE_ACTION =
   /^\s*(新建|新增|添加|编辑|删除|审核|导入|冻结|解冻|注销|作废|启用|停用|New|Add|Create|Edit|Delete|Audit|Import|Freeze|Unfreeze|Cancel membership|Void|Enable|Disable)(?![A-Za-z])/i;

@@ -1,5 +1,6 @@
 import type { BrowserContext, Page, Request } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { e2eStack } from './pages/stack';
 import { couponsGroup } from '../../resources/catalog/coupons.catalog';
 import { memberGroup } from '../../resources/catalog/member.catalog';
 import { settingGroup } from '../../resources/catalog/setting.catalog';
@@ -15,9 +16,9 @@ import { DENIED_TEXT, ShellPage } from './pages/shell.page';
  * the session that ends under the user's feet, a merchant without a valid licence, and the
  * language switch.
  */
-const baseUrl = inject('baseUrl');
-const demoTenant = inject('demoTenantCode');
-const demoAccounts = inject('demoAccounts');
+const baseUrl = e2eStack().baseUrl;
+const demoTenant = e2eStack().demoTenantCode;
+const demoAccounts = e2eStack().demoAccounts;
 
 let browser: TestBrowser;
 let database: Database;
@@ -25,7 +26,7 @@ const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  database = connectDatabase(inject('databaseUrl'), { max: 2 });
+  database = connectDatabase(e2eStack().databaseUrl, { max: 2 });
 });
 
 afterAll(async () => {

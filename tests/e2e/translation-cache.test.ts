@@ -4,7 +4,8 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { e2eStack } from './pages/stack';
 import { loadConfig } from '../../server/config';
 import { connectDatabase, type Database } from '../../server/db/connection';
 import { registerDerivedMessages } from '../../server/modules/i18n/translate';
@@ -30,7 +31,7 @@ let webDir: string;
 beforeAll(async () => {
   webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loyalty-e2e-i18n-'));
   fs.cpSync(path.resolve('dist/web'), webDir, { recursive: true });
-  database = connectDatabase(inject('databaseUrl'), { max: 4 });
+  database = connectDatabase(e2eStack().databaseUrl, { max: 4 });
   ({ app } = await buildTestApp({ database, config: { ...loadConfig({ WEB_DIR: webDir }), seedDemo: false }, jobs: null }));
   await app.listen({ port: 0, host: '127.0.0.1' });
   baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;

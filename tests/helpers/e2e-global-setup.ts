@@ -1,83 +1,55 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import type { TestProject } from 'vitest/node';
-import { buildApp } from '../../server/app';
-import { loadConfig } from '../../server/config';
-import { connectDatabase, type Database } from '../../server/db/connection';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../server/db/embedded';
-import { applyMigrations } from '../../server/db/migrate';
-import { seedDemoIfEmpty } from '../../server/db/seed/demo.seed';
-import { startJobQueue, type JobQueue } from '../../server/jobs/queue';
-import { freePort } from './free-port';
-import { checkResponses, type ResponseContract } from './response-contract';
+import { E2E_WORKERS, startStack, type E2eStack, type RunningStack } from './e2e-stacks';
 
 /**
- * The whole product as `npm start` runs it, for the browser tests: a private embedded PostgreSQL
- * in a temporary folder, the committed migrations, the demo merchant, the job queue, and the
- * server on 127.0.0.1 serving the built browser app (`npm run test:e2e` builds dist/web first).
- * Tests read `baseUrl` and `databaseUrl` with `inject`; the demo sign-ins are `demoAccounts`.
- * Every answer the browser receives is checked against the OpenAPI document
- * (response-contract.ts); the run fails at teardown when one did not match.
+ * The whole product as `npm start` runs it, once per e2e worker (e2e-stacks.ts): each stack is a
+ * process with its own embedded PostgreSQL, the committed migrations, the demo merchant, the job
+ * queue and the server serving the built browser app (`npm run test:e2e` builds dist/web first).
+ * Tests read their worker's stack with `e2eStack()` (tests/e2e/pages/stack.ts). Every answer the
+ * browser receives is checked against the OpenAPI document (response-contract.ts); the run fails
+ * at teardown when one did not match.
  */
 export default async function setup(project: TestProject) {
   const builtDir = path.resolve('dist/web');
   if (!fs.existsSync(path.join(builtDir, 'index.html'))) {
     throw new Error(`${builtDir}/index.html is missing: run \`npm run build\` first (npm run test:e2e does).`);
   }
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loyalty-e2e-'));
   // Serve a snapshot of the build, so a `vite build` started meanwhile (which empties dist/web)
   // cannot pull the files from under a running browser test.
-  const webDir = path.join(dataDir, 'web');
+  const snapshotDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loyalty-e2e-web-'));
+  const webDir = path.join(snapshotDir, 'web');
   fs.cpSync(builtDir, webDir, { recursive: true });
-  let embedded: EmbeddedDatabase | null = null;
-  let database: Database | null = null;
-  let jobs: JobQueue | null = null;
-  let app: FastifyInstance | null = null;
-  let contract: ResponseContract | null = null;
+
+  const started = await Promise.allSettled(Array.from({ length: E2E_WORKERS }, () => startStack(webDir)));
+  const running = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
 
   const teardown = async () => {
-    await app?.close().catch(() => undefined);
-    await jobs?.stop().catch(() => undefined);
-    await database?.close().catch(() => undefined);
-    await embedded?.stop().catch(() => undefined);
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    if (contract) console.log(`response check: ${contract.checked} answers checked against the OpenAPI document`);
-    contract?.assertClean();
+    const reports = await Promise.all(running.map((stack: RunningStack) => stack.stop()));
+    fs.rmSync(snapshotDir, { recursive: true, force: true });
+    const checked = reports.reduce((sum, report) => sum + report.checked, 0);
+    console.log(`response check: ${checked} answers checked against the OpenAPI document`);
+    const problems = reports.flatMap((report) => (report.problems ? [report.problems] : []));
+    if (problems.length > 0) throw new Error(problems.join('\n'));
   };
 
-  try {
-    embedded = await startEmbeddedPostgres({ dataDir, port: await freePort() });
-    database = connectDatabase(embedded.url);
-    await applyMigrations(database);
-    const demo = await seedDemoIfEmpty(database);
-    jobs = await startJobQueue(embedded.url);
-    const port = await freePort();
-    const config = { ...loadConfig({}), host: '127.0.0.1', port, webDir, seedDemo: true };
-    app = await buildApp({ database, config, jobs });
-    contract = checkResponses(app);
-    await app.listen({ port, host: '127.0.0.1' });
-
-    project.provide('baseUrl', `http://127.0.0.1:${port}`);
-    project.provide('databaseUrl', embedded.url);
-    project.provide('demoTenantCode', demo.tenantCode);
-    project.provide(
-      'demoAccounts',
-      demo.accounts.map(({ login, password }) => ({ login, password })),
-    );
-  } catch (error) {
-    await teardown();
-    throw error;
+  const failed = started.find((result): result is PromiseRejectedResult => result.status === 'rejected');
+  if (failed) {
+    await teardown().catch(() => undefined);
+    throw failed.reason;
   }
+  project.provide(
+    'e2eStacks',
+    running.map((stack) => stack.stack),
+  );
   return teardown;
 }
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseUrl: string;
-    databaseUrl: string;
-    demoTenantCode: string;
-    demoAccounts: { login: string; password: string }[];
+    /** One per e2e worker; a test file reads its own with `e2eStack()`. */
+    e2eStacks: E2eStack[];
   }
 }

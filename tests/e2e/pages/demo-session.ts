@@ -4,7 +4,8 @@ import type { PermissionRef } from '../../../resources/catalog/types';
 import { connectDatabase } from '../../../server/db/connection';
 import { tenants } from '../../../server/db/schema/core.schema';
 import { createUser } from '../../helpers/fixtures';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, beforeAll } from 'vitest';
+import { e2eStack } from './stack';
 import { launchBrowser, type TestBrowser } from '../../helpers/browser';
 import { LoginPage } from './login.page';
 import { ShellPage } from './shell.page';
@@ -25,9 +26,9 @@ export interface DemoSession {
  * (provided by the e2e global set-up). Call at the top level of a test file.
  */
 export function useDemoSession(): DemoSession {
-  const baseUrl = inject('baseUrl');
-  const tenant = inject('demoTenantCode');
-  const accounts = inject('demoAccounts');
+  const baseUrl = e2eStack().baseUrl;
+  const tenant = e2eStack().demoTenantCode;
+  const accounts = e2eStack().demoAccounts;
   let browser: TestBrowser | undefined;
   const contexts: BrowserContext[] = [];
 
@@ -61,12 +62,9 @@ export function useDemoSession(): DemoSession {
  * administrator made), signed in with `FIXTURE_PASSWORD`; written straight to the database.
  */
 export async function createDemoUser(args: { readonly login: string; readonly grants: readonly PermissionRef[] | 'all' }): Promise<void> {
-  const database = connectDatabase(inject('databaseUrl'), { max: 1 });
+  const database = connectDatabase(e2eStack().databaseUrl, { max: 1 });
   try {
-    const [demo] = await database.db
-      .select({ id: tenants.id })
-      .from(tenants)
-      .where(eq(tenants.code, inject('demoTenantCode')));
+    const [demo] = await database.db.select({ id: tenants.id }).from(tenants).where(eq(tenants.code, e2eStack().demoTenantCode));
     await createUser(database, { tenantId: Number(demo.id), login: args.login, grants: args.grants });
   } finally {
     await database.close();
