@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { recomputeChangedMembers } from './audience.changed';
 import { countGroup, recomputeTag } from './audience.compute';
 
 /** The queue's jobs of tags and groups. */
@@ -7,10 +8,13 @@ export const AUDIENCE_JOBS = {
   recomputeTag: 'audiences.recompute-tag',
   countGroup: 'audiences.count-group',
   sweep: 'audiences.sweep',
+  recomputeChanged: 'audiences.recompute-changed',
 } as const;
 
 /** Every 10 minutes: system tags and groups never computed, changed, or older than an hour are queued. */
 const SWEEP_CRON = '*/10 * * * *';
+/** Every minute: the system tags of the members whose data changed (audience.changed.ts). */
+const CHANGED_CRON = '* * * * *';
 /** The zone of `registeredAt` dates in a scheduled run (a person's run uses their own). */
 const SCHEDULE_ZONE = 'Asia/Shanghai';
 
@@ -53,4 +57,8 @@ export async function audienceJobsPlugin(app: FastifyInstance): Promise<void> {
     }
   });
   await jobs.schedule(AUDIENCE_JOBS.sweep, SWEEP_CRON);
+  await jobs.work(AUDIENCE_JOBS.recomputeChanged, async () => {
+    await recomputeChangedMembers({ db, ctx: { now: new Date(), timeZone: SCHEDULE_ZONE } });
+  });
+  await jobs.schedule(AUDIENCE_JOBS.recomputeChanged, CHANGED_CRON);
 }
