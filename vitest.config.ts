@@ -1,11 +1,18 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
-import { E2E_WORKERS } from './tests/helpers/e2e-stacks';
 
 /**
  * Three projects: unit (pure logic and components with MSW), api (the real Fastify app on a real
  * PostgreSQL), e2e (Playwright driving Debian's Chromium against the built app and real server).
  */
+/**
+ * How many browser-test files run at once, each against its own stack (tests/helpers/e2e-stacks.ts:
+ * its own database, demo merchant and server process), so one file's changes to the demo merchant's
+ * settings (an approval threshold, a channel's connection) never meet another file's test.
+ * `E2E_WORKERS=1` runs the files one after another.
+ */
+const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 2) || 1);
+
 export default defineConfig({
   plugins: [react()],
   test: {

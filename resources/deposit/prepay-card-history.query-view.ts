@@ -36,6 +36,8 @@ export const prepayCardHistoryView = defineQueryView({
     principalDelta: { kind: 'money', label: ['本金变动(元)', 'Principal (yuan)'], signed: true, width: 120 },
     giftDelta: { kind: 'money', label: ['赠送变动(元)', 'Gift (yuan)'], signed: true, width: 120 },
     balanceAfter: { kind: 'money', label: ['变动后余额(元)', 'Balance after (yuan)'], width: 130 },
+    // A payment's offer discount (card-balance-promotion), and the share a refund took back (negative).
+    discount: { kind: 'money', label: ['支付优惠', 'Payment discount'], signed: true, width: 110 },
     storeName: { kind: 'text', label: ['门店', 'Store'], width: 140 },
     remark: { kind: 'text', label: ['备注', 'Remarks'], width: 200 },
   },

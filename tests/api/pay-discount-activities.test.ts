@@ -374,7 +374,20 @@ describe('CARD_PAY_DISCOUNT through the contract loop', () => {
       expect(
         await okData(admin.post('/v1/prepay-card/refund', { body: { refundNo: requestNo('CF'), requestNo: first, amount: 18 } })),
       ).toMatchObject({ discountTakenBack: '2.00' });
-      expect(Number((await cardByNumber(admin, batch.firstNumber)).balance)).toBe(before - 37);
+      const card = await cardByNumber(admin, batch.firstNumber);
+      expect(Number(card.balance)).toBe(before - 37);
+      // The card's balance history shows each payment's discount, and the share the refund took back.
+      const history = await okData<{ records: { kind: string; principalDelta: string; giftDelta: string; discount: number | null }[] }>(
+        admin.post('/v1/prepay-card-history/query', { body: { filters: { cardId: card.id }, pageSize: 50 } }),
+      );
+      const moves = history.records
+        .filter((r) => r.kind === 'pay' || r.kind === 'refund')
+        .map((r) => [r.kind, (Number(r.principalDelta) + Number(r.giftDelta)).toFixed(2), r.discount]);
+      expect(moves).toEqual([
+        ['refund', '18.00', -2],
+        ['pay', '-37.00', 3],
+        ['pay', '-18.00', 2],
+      ]);
       expect((await evaluation(id)).summary).toMatchObject({ participants: 1, transactions: 2, cost: '3.00' });
     } finally {
       await stop(id);

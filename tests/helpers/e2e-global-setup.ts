@@ -2,10 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { E2E_WORKERS, startStack, type E2eStack, type RunningStack } from './e2e-stacks';
+import { startStack, type E2eStack, type RunningStack } from './e2e-stacks';
 
 /**
- * The whole product as `npm start` runs it, once per e2e worker (e2e-stacks.ts): each stack is a
+ * The whole product as `npm start` runs it, once per e2e worker (`maxWorkers` of the e2e project in
+ * vitest.config.ts, E2E_WORKERS): each stack is a
  * process with its own embedded PostgreSQL, the committed migrations, the demo merchant, the job
  * queue and the server serving the built browser app (`npm run test:e2e` builds dist/web first).
  * Tests read their worker's stack with `e2eStack()` (tests/e2e/pages/stack.ts). Every answer the
@@ -23,7 +24,7 @@ export default async function setup(project: TestProject) {
   const webDir = path.join(snapshotDir, 'web');
   fs.cpSync(builtDir, webDir, { recursive: true });
 
-  const started = await Promise.allSettled(Array.from({ length: E2E_WORKERS }, () => startStack(webDir)));
+  const started = await Promise.allSettled(Array.from({ length: Math.max(1, project.config.maxWorkers) }, () => startStack(webDir)));
   const running = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
 
   const teardown = async () => {

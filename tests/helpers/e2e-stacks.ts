@@ -1,14 +1,6 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 
-/**
- * How many browser-test files run at once, each against its own stack (its own database, demo
- * merchant and server process), so one file's changes to the demo merchant's settings (an approval
- * threshold, a channel's connection) never meet another file's test. vitest.config.ts gives the
- * e2e project this many workers; `E2E_WORKERS=1` runs the files one after another.
- */
-export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 2) || 1);
-
 /** What a browser test needs of its stack. */
 export interface E2eStack {
   readonly baseUrl: string;

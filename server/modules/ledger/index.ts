@@ -14,6 +14,7 @@ export type {
 export { VALUE_CHANNELS, VALUE_ENTRY_KINDS } from './ledger.types';
 export { expireDueGift, guardMember, holderCondition, lockValueAccount, postValue, readBalance, spendValue } from './ledger.service';
 export { payFromHolder, refundPayment } from './payments.service';
+export { PAYMENT_DISCOUNT, PAYMENT_DISCOUNT_JOINS } from './payment-discount.sql';
 export { expireDueGiftLots, GIFT_EXPIRY_JOB } from './gift-expiry.job';
 
 /** The one posting algorithm and its books (README.md, "One algorithm, several books"). */

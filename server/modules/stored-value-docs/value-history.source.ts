@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { storeValueHistoryView } from '../../../resources/deposit/store-value-hst-detail.query-view';
 import { defineViewSource } from '../../crud/query-view.source';
 import { users } from '../../db/schema/core.schema';
+import { PAYMENT_DISCOUNT, PAYMENT_DISCOUNT_JOINS } from '../ledger';
 import { MEMBERS_TABLE } from '../points/points.scope';
 import { STORES_TABLE } from '../reads/store-lookup';
 
@@ -21,8 +22,7 @@ export const valueHistorySource = defineViewSource({
     left join ${MEMBERS_TABLE} m on m.tenant_id = e.tenant_id and m.id = e.member_id
     left join ${STORES_TABLE} s on s.tenant_id = e.tenant_id and s.id = e.store_id
     left join ${users} u on u.tenant_id = e.tenant_id and u.id = e.operator_id
-    left join value_payments p on e.kind = 'pay' and p.tenant_id = e.tenant_id and p.request_no = e.source_id
-    left join value_refunds r on e.kind = 'refund' and r.tenant_id = e.tenant_id and r.refund_no = e.source_id`,
+    ${PAYMENT_DISCOUNT_JOINS}`,
   scope: (actor) => sql`e.tenant_id = ${actor.tenantId} and e.holder_kind = 'member'`,
   columns: {
     id: sql`e.id`,
@@ -38,7 +38,7 @@ export const valueHistorySource = defineViewSource({
     giftDelta: sql`e.gift_delta`,
     amount,
     balanceAfter: sql`e.balance_after`,
-    discount: sql`nullif(coalesce(p.discount, -r.discount), 0)`,
+    discount: PAYMENT_DISCOUNT,
     storeId: sql`e.store_id`,
     storeName: sql`s.name`,
     operatorName: sql`u.name`,
