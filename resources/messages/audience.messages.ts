@@ -86,7 +86,7 @@ export const audienceBuilderMessages = defineMessages({
     'One member number or mobile per line, matched by member number first, then by mobile. Lines that match nobody or repeat a member are not added; the report lists them with their line numbers and why.',
   ],
   'audience.import.lines': ['会员号或手机号（每行一个）', 'Member numbers or mobiles (one per line)'],
-  'audience.import.fromFile': ['从文本文件读取（.txt / .csv）', 'Read from a text file (.txt / .csv)'],
+  'audience.import.fromFile': ['从文件读取（.xlsx / .txt / .csv 的第一列）', 'Read from a file (first column of .xlsx, .txt or .csv)'],
   'audience.import.lineCount': ['共 {count} 行', '{count} lines'],
   'audience.import.submit': ['导入并创建客群', 'Import and create the group'],
   'audience.import.done': ['客群已创建：{lines} 行中加入 {added} 位会员', 'Group created: {added} members added from {lines} lines'],

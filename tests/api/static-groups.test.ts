@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, createUser, signIn, type ApiClient, type ApiResponse, type TestTenant } from '../helpers/fixtures';
 import { startTestApp, type TestApp } from '../helpers/test-app';
+import { workbookOf } from '../helpers/workbooks';
 
 /**
  * Static customer groups (issue 29 item 2): a list of member numbers or mobiles imported on the
@@ -115,6 +116,32 @@ describe('a static group imported from member numbers and mobiles', () => {
       sql`select count(*)::int as n from customer_groups where tenant_id = ${tenant.tenantId} and name in ('空名单', '越权')`,
     );
     expect(rows[0].n).toBe(0);
+  });
+
+  it("reads a workbook's first column into the list, a mobile typed as a number and a header left out", async () => {
+    const bytes = await workbookOf([
+      ['会员号或手机号', '备注'],
+      [members[1].memberNumber, '老客'],
+      [13900000003, ''],
+      [],
+      ['  13800009999 '],
+    ]);
+    const read = await ok(
+      admin.post('/v1/customer-group/sheet-lines', { body: { fileName: '名单.xlsx', content: bytes.toString('base64') } }),
+    );
+    expect(read).toEqual({ lines: [members[1].memberNumber, '13900000003', '13800009999'] });
+
+    const notXlsx = await admin.post('/v1/customer-group/sheet-lines', {
+      body: { fileName: '名单.xlsx', content: Buffer.from('a,b').toString('base64') },
+    });
+    expect(notXlsx.status).toBe(400);
+    expect(notXlsx.body.data.fields.map((f: { field: string }) => f.field)).toEqual(['file']);
+    const headerOnly = await admin.post('/v1/customer-group/sheet-lines', {
+      body: { content: (await workbookOf([['会员号']])).toString('base64') },
+    });
+    expect(headerOnly.body.data.fields.map((f: { field: string }) => f.field)).toEqual(['file']);
+    const denied = await reader.post('/v1/customer-group/sheet-lines', { body: { content: bytes.toString('base64') } });
+    expect(denied.status).toBe(403);
   });
 
   it('cannot be made a static group through the add form', async () => {

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { screenshot } from '../helpers/browser';
+import { workbookOf } from '../helpers/workbooks';
 import { looseText } from './pages/antd';
 import { seriousViolations } from './pages/axe';
 import { useDemoSession } from './pages/demo-session';
@@ -15,6 +16,7 @@ import { ListPage } from './pages/list.page';
  * Pictures of the builder at 1280 px in both languages.
  */
 const session = useDemoSession();
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const baseUrl = session.baseUrl;
 
 /** Opens the select whose input is named `label` and chooses `option`. */
@@ -213,7 +215,7 @@ describe('a system tag on its own detail screen', () => {
 });
 
 describe('a static group imported from a list', () => {
-  it('imports member numbers, reports the lines not added by number and reason, and lists exactly the members added, in Chinese and in English', async () => {
+  it('imports member numbers typed (in Chinese) and from a workbook (in English), reports the lines not added by number and reason, and lists exactly the members added', async () => {
     const { page, shell } = await session.signedIn('admin');
     const walk = async (
       words: {
@@ -228,18 +230,31 @@ describe('a static group imported from a list', () => {
         tab: string;
       },
       groupName: string,
+      /** Typed into the list, or read from a workbook picked with the file button (its header row left out). */
+      from: 'typed' | 'workbook',
     ) => {
       await shell.goto(baseUrl, '/promotion/user-group/user-group-manage');
       await page.getByRole('button', { name: looseText(words.toolbar) }).click();
       await page.waitForURL((url) => url.hash.startsWith('#/promotion/user-group/user-group-import'));
       const form = new FormPage(page);
       await form.fill(words.name, groupName);
-      await page.getByLabel(words.lines).fill(['M000000027', 'M000000029', '', 'M000000027', 'NOBODY-1'].join('\n'));
+      const values = ['M000000027', 'M000000029', '', 'M000000027', 'NOBODY-1'];
+      if (from === 'typed') await page.getByLabel(words.lines).fill(values.join('\n'));
+      else {
+        const buffer = await workbookOf([['会员号'], ...values.map((value) => [value])]);
+        await page.locator('input[type=file]').setInputFiles({ name: 'list.xlsx', mimeType: XLSX_TYPE, buffer });
+        // The workbook's empty row is not a line: the server answers the values, one per line.
+        await expect.poll(() => page.getByLabel(words.lines).inputValue()).toBe(values.filter((v) => v !== '').join('\n'));
+      }
       expect(await seriousViolations(page)).toEqual([]);
       await page.getByRole('button', { name: looseText(words.submit) }).click();
       await expect.poll(() => page.locator('.ant-result-title').innerText()).toMatch(words.done);
       const problems = page.getByTestId('import-problems').locator('tbody tr.ant-table-row');
-      expect(await problems.allInnerTexts()).toEqual([`4\tM000000027\t${words.duplicate}`, `5\tNOBODY-1\t${words.notFound}`]);
+      const [duplicateLine, unknownLine] = from === 'typed' ? [4, 5] : [3, 4];
+      expect(await problems.allInnerTexts()).toEqual([
+        `${duplicateLine}\tM000000027\t${words.duplicate}`,
+        `${unknownLine}\tNOBODY-1\t${words.notFound}`,
+      ]);
       expect(await seriousViolations(page)).toEqual([]);
       await screenshot(page, `group-import-${groupName.startsWith('熟') ? 'zh' : 'en'}`);
       await page.getByRole('button', { name: looseText(words.open) }).click();
@@ -262,6 +277,7 @@ describe('a static group imported from a list', () => {
         tab: ZH.membersTab,
       },
       `熟客名单 ${Date.now() % 100000}`,
+      'typed',
     );
     await shell.switchLanguage('en_US');
     await walk(
@@ -277,6 +293,7 @@ describe('a static group imported from a list', () => {
         tab: EN.membersTab,
       },
       `Regulars ${Date.now() % 100000}`,
+      'workbook',
     );
   });
 });

@@ -9,6 +9,8 @@ import { badInput, ok } from '../../http/envelope';
 import { describeRoute } from '../../http/openapi.schemas';
 import { countGroup, estimateMembers, groupMembersPage, recomputeTag, refreshTagCount } from './audience.compute';
 import { importStaticGroup, MAX_IMPORT_LINES } from './static-group.import';
+import { readFirstColumn } from '../files/first-column';
+import { fileRefused, uploadOf } from '../files/resource-files.routes';
 import { AUDIENCE_JOBS } from './audience.jobs';
 import { audienceDocs } from './audience.openapi';
 import { parseCondition, type CompileContext } from './condition.compile';
@@ -124,6 +126,16 @@ const importBody = {
   },
 } as const;
 
+/** A workbook as JSON: its name and its bytes in base64. */
+const sheetBody = {
+  body: {
+    type: 'object',
+    required: ['content'],
+    additionalProperties: false,
+    properties: { fileName: { type: 'string', maxLength: 255 }, content: { type: 'string', minLength: 1 } },
+  },
+} as const;
+
 export const customerGroupHooks = defineServerHooks(customerGroupResource, {
   beforeSave({ values, current }) {
     // An imported list has no rule: its members are the lines it was imported from.
@@ -165,6 +177,23 @@ export const customerGroupHooks = defineServerHooks(customerGroupResource, {
             lines: request.body.lines,
           }),
         );
+      },
+    );
+    app.post(
+      '/v1/customer-group/sheet-lines',
+      {
+        schema: describeRoute(sheetBody, audienceDocs.sheetLines),
+        config: { requires: [{ resourceId: engine.resourceId, action: '配置维护' }] },
+      },
+      async (request) => {
+        const upload = uploadOf(request as FastifyRequest<{ Querystring: { fileName?: string } }>);
+        const values = await readFirstColumn({
+          bytes: upload.bytes,
+          max: MAX_IMPORT_LINES,
+          tooMany: () => fileRefused('audience.import.tooMany', { max: MAX_IMPORT_LINES }),
+          noValues: 'audience.import.empty',
+        });
+        return ok({ lines: values.map((v) => v.value) });
       },
     );
     app.post<{ Querystring: { id: number } }>(

@@ -35,6 +35,12 @@ export const audienceDocs = {
       ),
     }),
   ),
+  sheetLines: doc(
+    customerGroupResource,
+    'sheetLines',
+    "The member numbers or mobiles of a workbook's first column (.xlsx sent as {fileName, content} base64), one line each, for the import's list",
+    objectOf({ lines: arrayOf({ type: 'string' }) }),
+  ),
   recompute: doc(
     memberTagResource,
     'recompute',

@@ -8,7 +8,7 @@ import { filterConditions } from '../../crud/query.filters';
 import { deriveTable } from '../../crud/table.derive';
 import type { DbOrTx } from '../../db/connection';
 import { AppError, badInput, type FieldError } from '../../http/envelope';
-import { FileProblem, readWorkbookRows } from '../files/sheet-reader';
+import { readFirstColumn } from '../files/first-column';
 import { fileRefused } from '../files/resource-files.routes';
 
 /**
@@ -103,35 +103,14 @@ const MOBILE = new RegExp(memberResource.fields.mobile.pattern?.regex ?? '^1\\d{
 // What an imported workbook resolves to is the contract's (the edit screen reads it).
 export type { ImportedMember, ImportedValue, ImportResolution };
 
-/**
- * The non-empty cells of the first column of the first sheet, from row 1, as text. The first row
- * is a header when nothing in it can name a member (no mobile, no digit at all). The workbook is
- * read in a worker thread, as a stream that stops at the first row beyond the limit (one more
- * than a document may list, for the header), so a huge file costs only this request.
- */
-export async function readImportedValues(bytes: Buffer): Promise<ImportedValue[]> {
-  const tooMany = () => fileRefused('batch.tooManyMembers', { max: MAX_BATCH_MEMBERS, count: `${MAX_BATCH_MEMBERS}+` });
-  let read;
-  try {
-    read = await readWorkbookRows({ bytes, maxRows: MAX_BATCH_MEMBERS + 1, headerRow: false, columns: 1 });
-  } catch (error) {
-    if (error instanceof FileProblem && error.key === 'files.error.tooManyRows') throw tooMany();
-    if (error instanceof FileProblem) throw fileRefused(error.key, error.values);
-    throw error;
-  }
-  const values: ImportedValue[] = [];
-  for (const {
-    row: r,
-    cells: [cell],
-  } of read.rows) {
-    if (cell === null || cell instanceof Date || typeof cell === 'boolean') continue;
-    const value = typeof cell === 'number' ? String(Math.trunc(cell)) : cell.trim();
-    if (r === 1 && !/\d/.test(value)) continue;
-    values.push({ row: r, value });
-    if (values.length > MAX_BATCH_MEMBERS) throw tooMany();
-  }
-  if (values.length === 0) throw fileRefused('batch.import.noValues');
-  return values;
+/** The values of the first column of an imported workbook (files/first-column.ts), up to a document's limit. */
+export function readImportedValues(bytes: Buffer): Promise<ImportedValue[]> {
+  return readFirstColumn({
+    bytes,
+    max: MAX_BATCH_MEMBERS,
+    tooMany: () => fileRefused('batch.tooManyMembers', { max: MAX_BATCH_MEMBERS, count: `${MAX_BATCH_MEMBERS}+` }),
+    noValues: 'batch.import.noValues',
+  });
 }
 
 /** Finds the members the values name: a mobile number by mobile, anything else by member number. */

@@ -1,7 +1,8 @@
 /**
  * promotion/user-group/user-group-import: a static customer group from a list of member numbers
- * or mobiles, one per line, typed, pasted or read from a text file
- * (`POST /v1/customer-group/import`, server/modules/audiences/static-group.import.ts). The answer
+ * or mobiles, one per line, typed, pasted or read from a file: a text or CSV file's first column
+ * read here, a workbook's (.xlsx) read by the server (`POST /v1/customer-group/sheet-lines`), into
+ * the list the person sees before importing it (`POST /v1/customer-group/import`, server/modules/audiences/static-group.import.ts). The answer
  * is the group and a report of the lines that added no member, by line number and reason; the
  * group opens on its detail, whose Members tab lists exactly the members added.
  */
@@ -9,6 +10,7 @@ import { Alert, Button, Card, Form, Input, Result, Space, Table, Typography, Upl
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { typedPost } from '../../../providers/http';
+import { base64Of } from '../../components/file-base64';
 import type { ApiData } from '../../../resources/contract/api.types';
 import { customerGroupResource } from '../../../resources/promotion/customer-group.resource';
 import { applyFieldErrors } from '../../components/field-errors';
@@ -81,6 +83,20 @@ export default function UserGroupImportScreen() {
   useDiscardGuard(dirty);
   const lines = Form.useWatch('lines', form);
 
+  /** Fills the list from a picked file: a workbook's first column, or a text / CSV file's. */
+  const readList = async (file: File) => {
+    setFailed(null);
+    try {
+      const read = /\.xlsx$/i.test(file.name)
+        ? (await typedPost('/v1/customer-group/sheet-lines', { data: { fileName: file.name, content: await base64Of(file) } })).lines
+        : linesOf(await file.text()).map((row) => row.split(',')[0]?.replace(/^"|"$/g, '') ?? '');
+      form.setFieldValue('lines', read.join('\n'));
+      setDirty(true);
+    } catch (error) {
+      setFailed(error instanceof Error ? error.message : String(error));
+    }
+  };
+
   const submit = async (values: ImportForm) => {
     setSaving(true);
     setFailed(null);
@@ -132,19 +148,10 @@ export default function UserGroupImportScreen() {
           </Form.Item>
           <Space wrap>
             <Upload
-              accept=".txt,.csv,text/plain,text/csv"
+              accept=".txt,.csv,.xlsx,text/plain,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
               showUploadList={false}
               beforeUpload={(file) => {
-                void file.text().then((text) => {
-                  // A CSV's first column: a member number or mobile per row.
-                  form.setFieldValue(
-                    'lines',
-                    linesOf(text)
-                      .map((row) => row.split(',')[0]?.replace(/^"|"$/g, '') ?? '')
-                      .join('\n'),
-                  );
-                  setDirty(true);
-                });
+                void readList(file);
                 return false;
               }}
             >

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import type { Translate } from '../../../fields/field-kind';
 import { alreadyReported, errorText } from '../../../screens/generic/call-errors';
 import { importMembers, type ImportResolution } from './batch-api';
+import { base64Of } from '../../../components/file-base64';
 
 /** Props of {@link MemberImport}: a form control whose value is the ids of the members found. */
 export interface MemberImportProps {
@@ -13,16 +14,6 @@ export interface MemberImportProps {
   readonly onChange?: (ids: number[]) => void;
   /** Called with the name of the workbook the members came from. */
   readonly onFileName: (name: string) => void;
-}
-
-/** The file's bytes as base64 (what the import route takes). */
-function base64Of(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''));
-    reader.onerror = () => reject(reader.error ?? new Error('read failed'));
-    reader.readAsDataURL(file);
-  });
 }
 
 /** How many unknown values are quoted before the rest is summed up. */
