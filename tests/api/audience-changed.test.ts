@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recomputeChangedMembers } from '../../server/modules/audiences/audience.changed';
-import { createTenant, signIn, type ApiClient, type ApiResponse, type TestTenant } from '../helpers/fixtures';
+import { createTenant, signIn, type ApiClient, type TestTenant } from '../helpers/fixtures';
+import { newMember as member, okData } from '../helpers/audience-fixtures';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 
 /**
@@ -18,18 +19,6 @@ let admin: ApiClient;
 let seq = 0;
 const ZONE = { time_zone: 'Asia/Shanghai' };
 const CTX = { now: new Date(), timeZone: 'Asia/Shanghai' };
-
-async function okData(promise: Promise<ApiResponse>) {
-  const res = await promise;
-  expect(res.body.code, JSON.stringify(res.body)).toBe(2000);
-  return res.body.data;
-}
-
-async function member(client: ApiClient, extra: Record<string, unknown> = {}): Promise<number> {
-  seq += 1;
-  const body = { name: `变更${seq}`, mobile: `137${String(seq).padStart(8, '0')}`, ...extra };
-  return (await okData(client.post('/v1/member/saveNew', { body, headers: ZONE }))).id as number;
-}
 
 /** A sale of the member as the till's sale leaves it; answers its order number. */
 async function sale(tenantId: number, memberId: number, amount: string): Promise<string> {

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenant, signIn, signInNewUser, type ApiClient, type ApiResponse, type TestTenant } from '../helpers/fixtures';
+import { createTenant, signIn, signInNewUser, type ApiClient, type TestTenant } from '../helpers/fixtures';
+import { newMember as member, okData } from '../helpers/audience-fixtures';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { downloadTaskSheet } from '../helpers/workbooks';
 
@@ -17,18 +18,6 @@ let admin: ApiClient;
 let otherAdmin: ApiClient;
 let seq = 0;
 const ZONE = { time_zone: 'Asia/Shanghai' };
-
-async function okData(promise: Promise<ApiResponse>) {
-  const res = await promise;
-  expect(res.body.code, JSON.stringify(res.body)).toBe(2000);
-  return res.body.data;
-}
-
-async function member(client: ApiClient, extra: Record<string, unknown> = {}): Promise<number> {
-  seq += 1;
-  const body = { name: `标签${seq}`, mobile: `136${String(seq).padStart(8, '0')}`, ...extra };
-  return (await okData(client.post('/v1/member/saveNew', { body, headers: ZONE }))).id as number;
-}
 
 /** A sale of the member, written as the till's sale leaves it (the spend metrics read these rows). */
 async function sale(args: { tenantId: number; memberId: number; amount: string; daysAgo: number }) {
