@@ -103,7 +103,13 @@ export async function channelsRoutes(app: FastifyInstance): Promise<void> {
       const last = await db.execute<{ channel: ChannelName; called_at: Date; outcome: CallOutcome; error_code: string | null }>(sql`
       select distinct on (channel) channel, called_at, outcome, error_code
       from channel_calls where tenant_id = ${tenantId} order by channel, id desc`);
-      const callbacks = await db.execute<{ channel: ChannelName; received_at: Date; event: string; outcome: CallbackOutcome; reason: string | null }>(sql`
+      const callbacks = await db.execute<{
+        channel: ChannelName;
+        received_at: Date;
+        event: string;
+        outcome: CallbackOutcome;
+        reason: string | null;
+      }>(sql`
       select distinct on (channel) channel, received_at, event, outcome, reason
       from channel_callbacks where tenant_id = ${tenantId} order by channel, id desc`);
       const days = await db.execute<{ channel: ChannelName; day: string; calls: string; failed: string }>(sql`

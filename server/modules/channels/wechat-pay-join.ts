@@ -101,7 +101,14 @@ export async function giveJoinGift(args: {
       now: args.now,
       zone: args.zone,
       operation: 'wechat.payJoinGift',
-      body: { requestNo: key, templateId: couponTemplate, memberId, quantity: 1, source: 'ACTIVITY', sourceRef: `wechat-pay-rule:${rule.id}` },
+      body: {
+        requestNo: key,
+        templateId: couponTemplate,
+        memberId,
+        quantity: 1,
+        source: 'ACTIVITY',
+        sourceRef: `wechat-pay-rule:${rule.id}`,
+      },
     });
     replayed = replayed || issued.replayed;
     couponIds.push(...issued.answer.coupons.map((c) => c.id));

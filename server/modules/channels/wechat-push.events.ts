@@ -64,7 +64,10 @@ async function storeTicket(ctx: PushContext, fields: PushFields): Promise<Detail
   const ticket = fields.ComponentVerifyTicket ?? '';
   if (ticket === '') return { stored: false };
   const t = channelTable();
-  await ctx.tx.update(t).set({ componentVerifyTicket: sealSecret(ticket) }).where(eq(t.tenantId, ctx.tenantId));
+  await ctx.tx
+    .update(t)
+    .set({ componentVerifyTicket: sealSecret(ticket) })
+    .where(eq(t.tenantId, ctx.tenantId));
   return { stored: true };
 }
 

@@ -61,7 +61,14 @@ function fieldsOf(xml: string): PushFields | null {
 
 async function record(
   db: Db,
-  row: { tenantId: number; event: string; outcome: 'ACCEPTED' | 'REPLAYED' | 'REFUSED' | 'IGNORED'; reason?: string; dedupeKey?: string | null; detail?: unknown },
+  row: {
+    tenantId: number;
+    event: string;
+    outcome: 'ACCEPTED' | 'REPLAYED' | 'REFUSED' | 'IGNORED';
+    reason?: string;
+    dedupeKey?: string | null;
+    detail?: unknown;
+  },
 ): Promise<boolean> {
   const inserted = await db
     .insert(channelCallbacks)
@@ -97,12 +104,24 @@ export async function wechatPushRoutes(app: FastifyInstance, wiring: DomainWirin
   app.addContentTypeParser(['text/xml', 'application/xml'], { parseAs: 'string' }, (_request, body, done) => done(null, body));
 
   const registerMember: PushContext['registerMember'] = async ({ tx, tenantId, mobile, name }) => {
-    const actor = { tenantId, userId: null, grants: [], marketingCenterIds: null, marketingCenter: null, locale: 'zh_CN', timeZone: 'Asia/Shanghai' } as const;
+    const actor = {
+      tenantId,
+      userId: null,
+      grants: [],
+      marketingCenterIds: null,
+      marketingCenter: null,
+      locale: 'zh_CN',
+      timeZone: 'Asia/Shanghai',
+    } as const;
     const created = await createRecord({ db: tx, registry, runtime: members, actor, body: { name, mobile, channel: 'weixin' } });
     return Number(created.id);
   };
 
-  async function receive(request: FastifyRequest<{ Params: PushParams; Querystring: PushQuery }>, res: FastifyReply, settingsCheck?: (s: WechatPushSettings) => boolean) {
+  async function receive(
+    request: FastifyRequest<{ Params: PushParams; Querystring: PushQuery }>,
+    res: FastifyReply,
+    settingsCheck?: (s: WechatPushSettings) => boolean,
+  ) {
     const tenantId = tenantOf(request.params.tenant);
     if (tenantId === null || !(await tenantExists(db, tenantId))) return reply(res, 404, 'unknown merchant');
     const settings = await wechatPushSettings({ db, tenantId });
@@ -176,7 +195,8 @@ export async function wechatPushRoutes(app: FastifyInstance, wiring: DomainWirin
     '/v1/wechat-push/:tenant/message/:appId',
     { schema: describeRoute({ params: params(true), querystring }, wechatPushDocs.message), config: { public: true } },
     // The address names the account WeChat pushes for: one the merchant configured.
-    (request, res) => receive(request, res, (s) => s.appIds.includes(request.params.appId ?? '') || s.authorizerAppId === request.params.appId),
+    (request, res) =>
+      receive(request, res, (s) => s.appIds.includes(request.params.appId ?? '') || s.authorizerAppId === request.params.appId),
   );
 
   app.get<{ Params: PushParams; Querystring: PushQuery }>(
