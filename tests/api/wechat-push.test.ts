@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenant, signIn, type ApiClient, type TestTenant } from '../helpers/fixtures';
+import { createTenant, signIn, signInNewUser, type ApiClient, type TestTenant } from '../helpers/fixtures';
+import { setValueThresholds } from '../helpers/value-approval-fixtures';
 import { startStandIns, type StandIns } from '../helpers/channel-stand-ins';
 import { effectiveTemplate } from '../helpers/coupon-fixtures';
 import { startTestApp, type TestApp } from '../helpers/test-app';
@@ -362,6 +363,49 @@ describe('the member card’s events', () => {
       admin.post('/v1/member-channel-identity/query', { body: { filters: { externalId: 'oQR-2' } } }),
     );
     expect(all.records).toHaveLength(1);
+  });
+
+  it('a rule whose gift is above the merchant’s threshold is published by a second person, not by its maker', async () => {
+    const begin = new Date(Math.floor((Date.now() + DAY) / 1000) * 1000);
+    const body = {
+      name: '大额开卡礼',
+      merchantIds: '1900000109',
+      leastCost: 10,
+      maxCost: 1000,
+      beginTime: utcText(begin),
+      endTime: utcText(new Date(begin.getTime() + 10 * DAY)),
+    };
+    await setValueThresholds(admin, { pointsThreshold: 50, couponValueThreshold: 5 });
+    try {
+      const points = await ok<{ id: number; approval: { required: boolean } }>(
+        admin.post('/v1/wechat-pay-rule/saveNew', { headers: { time_zone: 'UTC' }, body: { ...body, giftPoints: 88 } }),
+      );
+      expect(points.approval.required).toBe(true);
+      const refused = await admin.post(`/v1/wechat-pay-rule/publish?id=${points.id}`, { headers: { locale: 'en_US' } });
+      expect(refused.status).toBe(409);
+      expect(refused.body.msg).toMatch(/88/);
+      // The coupon counts at its worth: a 10.00 cash coupon is above 5.00.
+      const coupon = await ok<{ id: number; giftCouponWorth: number }>(
+        admin.post('/v1/wechat-pay-rule/saveNew', {
+          headers: { time_zone: 'UTC' },
+          body: { ...body, giftPoints: 0, giftCoupon: couponTemplate },
+        }),
+      );
+      expect(coupon.giftCouponWorth).toBe(10);
+      expect((await admin.post(`/v1/wechat-pay-rule/publish?id=${coupon.id}`)).status).toBe(409);
+
+      const second = await signInNewUser(t, tenant, {
+        login: 'pay-rule-approver',
+        grants: [
+          { resourceId: '会员/微信接入', action: '配置查看' },
+          { resourceId: '会员/微信接入', action: '配置维护' },
+        ],
+      });
+      expect((await ok(second.post(`/v1/wechat-pay-rule/publish?id=${points.id}`))).state).toBe('UNSTART');
+      expect((await ok(second.post(`/v1/wechat-pay-rule/publish?id=${coupon.id}`))).state).toBe('UNSTART');
+    } finally {
+      await setValueThresholds(admin, { pointsThreshold: 10_000, couponValueThreshold: 10_000 });
+    }
   });
 
   it('WeChat’s check of the message address answers the echo only with the right signature', async () => {

@@ -32,6 +32,9 @@ CREATE TABLE "wechat_member_cards" (
 --> statement-breakpoint
 ALTER TABLE "wechat_channels" ADD COLUMN "message_token" text;--> statement-breakpoint
 ALTER TABLE "wechat_channels" ADD COLUMN "encoding_aes_key" text;--> statement-breakpoint
+ALTER TABLE "wechat_pay_rules" ADD COLUMN "value_makers" bigint[] DEFAULT '{}'::bigint[] NOT NULL;--> statement-breakpoint
+ALTER TABLE "wechat_pay_rules" ADD COLUMN "gift_coupon_worth" numeric(14, 2);--> statement-breakpoint
+ALTER TABLE "wechat_pay_rules" ADD COLUMN "gift_coupon_points" integer;--> statement-breakpoint
 CREATE UNIQUE INDEX "channel_callbacks_dedupe_idx" ON "channel_callbacks" USING btree ("tenant_id","channel","dedupe_key");--> statement-breakpoint
 CREATE INDEX "channel_callbacks_latest_idx" ON "channel_callbacks" USING btree ("tenant_id","channel","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "wechat_member_cards_code_idx" ON "wechat_member_cards" USING btree ("tenant_id","code");--> statement-breakpoint
