@@ -30,6 +30,7 @@ CREATE TABLE "wechat_member_cards" (
 	CONSTRAINT "wechat_member_cards_state_check" CHECK ("wechat_member_cards"."state" in ('HELD', 'ACTIVE', 'DELETED'))
 );
 --> statement-breakpoint
+ALTER TABLE "stores" ADD COLUMN "meituan_shop_id" text;--> statement-breakpoint
 ALTER TABLE "wechat_channels" ADD COLUMN "message_token" text;--> statement-breakpoint
 ALTER TABLE "wechat_channels" ADD COLUMN "encoding_aes_key" text;--> statement-breakpoint
 ALTER TABLE "wechat_pay_rules" ADD COLUMN "value_makers" bigint[] DEFAULT '{}'::bigint[] NOT NULL;--> statement-breakpoint
@@ -39,4 +40,5 @@ CREATE UNIQUE INDEX "channel_callbacks_dedupe_idx" ON "channel_callbacks" USING 
 CREATE INDEX "channel_callbacks_latest_idx" ON "channel_callbacks" USING btree ("tenant_id","channel","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "wechat_member_cards_code_idx" ON "wechat_member_cards" USING btree ("tenant_id","code");--> statement-breakpoint
 CREATE INDEX "wechat_member_cards_member_idx" ON "wechat_member_cards" USING btree ("tenant_id","member_id");--> statement-breakpoint
-CREATE INDEX "wechat_member_cards_pay_rule_idx" ON "wechat_member_cards" USING btree ("tenant_id","pay_rule_id");
+CREATE INDEX "wechat_member_cards_pay_rule_idx" ON "wechat_member_cards" USING btree ("tenant_id","pay_rule_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "stores_meituan_shop_id_uq" ON "stores" USING btree ("tenant_id","meituan_shop_id");
