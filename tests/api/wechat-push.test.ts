@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenant, signIn, signInNewUser, type ApiClient, type TestTenant } from '../helpers/fixtures';
+import { createTenant, signInNewUser, type ApiClient, type TestTenant } from '../helpers/fixtures';
+import { startChannelScene, type ChannelScene } from '../helpers/channel-scene';
 import { setValueThresholds } from '../helpers/value-approval-fixtures';
-import { startStandIns, type StandIns } from '../helpers/channel-stand-ins';
+import type { StandIns } from '../helpers/channel-stand-ins';
 import { effectiveTemplate } from '../helpers/coupon-fixtures';
-import { startTestApp, type TestApp } from '../helpers/test-app';
+import type { TestApp } from '../helpers/test-app';
 import { utcText } from '../helpers/timeline-contract';
 import { newEncodingAesKey, wechatPush, wechatSignature } from '../helpers/wechat-push';
 
@@ -54,23 +55,17 @@ async function push(args: {
     outer: args.outer ?? { AppId: COMPONENT_APP_ID },
   });
   if (args.tamper) request = args.tamper(request);
-  const response = await t.app.inject({
-    method: 'POST',
-    url: `${t.app.config.serviceBase}${args.path}?${request.query}`,
-    headers: { 'content-type': 'text/xml' },
-    payload: request.body,
-  });
-  return {
-    status: response.statusCode,
-    text: response.body,
-    replay: () =>
-      t.app.inject({
-        method: 'POST',
-        url: `${t.app.config.serviceBase}${args.path}?${request.query}`,
-        headers: { 'content-type': 'text/xml' },
-        payload: request.body,
-      }),
-  };
+  const { query, body } = request;
+  // The same request again, as WeChat repeats it when the answer is late.
+  const send = () =>
+    t.app.inject({
+      method: 'POST',
+      url: `${t.app.config.serviceBase}${args.path}?${query}`,
+      headers: { 'content-type': 'text/xml' },
+      payload: body,
+    });
+  const response = await send();
+  return { status: response.statusCode, text: response.body, replay: send };
 }
 
 const authPath = () => `/v1/wechat-push/${tenant.tenantId}/auth`;
@@ -85,15 +80,15 @@ async function health(): Promise<any> {
   return rows.find((row) => row.channel === 'wechat');
 }
 
+let scene: ChannelScene | undefined;
+
 beforeAll(async () => {
-  [t, standIns] = await Promise.all([startTestApp(), startStandIns()]);
-  tenant = await createTenant(t.database);
-  admin = await signIn(t.app, { tenant: tenant.code, login: tenant.adminLogin, password: tenant.adminPassword });
+  scene = await startChannelScene();
+  ({ t, standIns, tenant, admin } = scene);
 }, 120_000);
 
 afterAll(async () => {
-  await t?.close();
-  await standIns?.close();
+  await scene?.close();
 });
 
 describe('the push settings', () => {
