@@ -55,8 +55,8 @@ export const wechatChannelResource = defineResource({
     encodingAesKey: field.secret({
       label: ['消息加解密Key(EncodingAESKey)', 'Message encryption key (EncodingAESKey)'],
       help: [
-        '微信推送的消息用它加密（安全模式）：与第三方平台（或公众号“服务器配置”）中的 43 位 EncodingAESKey 相同。接收地址：授权事件 /loyalty/v1/wechat-push/{商户编号}/auth，消息与事件 /loyalty/v1/wechat-push/{商户编号}/message/$APPID$',
-        'WeChat encrypts its pushes with it (safe mode): the same 43-character EncodingAESKey as in the third-party platform (or the account’s server configuration). Addresses: authorisation events /loyalty/v1/wechat-push/{merchant id}/auth, messages and events /loyalty/v1/wechat-push/{merchant id}/message/$APPID$',
+        '微信推送的消息用它加密（安全模式）：与第三方平台（或公众号“服务器配置”）中的 43 位 EncodingAESKey 相同。要填写的接收地址见“公众号授权”页',
+        'WeChat encrypts its pushes with it (safe mode): the same 43-character EncodingAESKey as in the third-party platform (or the account’s server configuration). The addresses to enter are on the authorisation page',
       ],
       maxLength: 43,
       pattern: {
@@ -67,8 +67,8 @@ export const wechatChannelResource = defineResource({
     componentVerifyTicket: field.secret({
       label: ['验证票据(component_verify_ticket)', 'Verify ticket (component_verify_ticket)'],
       help: [
-        '微信每 10 分钟推送到授权事件接收地址（/loyalty/v1/wechat-push/{商户编号}/auth），收到即自动更新；接收地址未配置时可手工填写',
-        'WeChat pushes it every 10 minutes to the authorisation event address (/loyalty/v1/wechat-push/{merchant id}/auth), which updates it; enter it by hand only while that address is not set up',
+        '微信每 10 分钟推送到授权事件接收地址（见“公众号授权”页），收到即自动更新；接收地址未配置时可手工填写',
+        'WeChat pushes it every 10 minutes to the authorisation event address (on the authorisation page), which updates it; enter it by hand only while that address is not set up',
       ],
       maxLength: 200,
     }),

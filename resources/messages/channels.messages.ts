@@ -120,6 +120,13 @@ export const channelsMessages = defineMessages({
   'wechatAuth.setup': ['填写接入信息', 'Enter the credentials'],
   'wechatAuth.calls': ['查看调用记录', 'See the calls'],
   'wechatAuth.current': ['当前授权', 'Current authorisation'],
+  'wechatAuth.push.title': ['微信推送接收地址', 'Where WeChat pushes'],
+  'wechatAuth.push.hint': [
+    '在微信开放平台第三方平台的“开发资料”中填写以下地址，以及与“微信接入”设置相同的消息校验 Token 和 EncodingAESKey。验证票据、授权变更和会员卡领取、激活、删除事件都推送到这里。',
+    'Enter these addresses in the third-party platform’s development settings on the WeChat Open Platform, with the same message token and EncodingAESKey as in the WeChat settings. The verify ticket, authorisation changes and the member card’s received, activated and deleted events are pushed here.',
+  ],
+  'wechatAuth.push.auth': ['授权事件接收URL', 'Authorisation event address'],
+  'wechatAuth.push.message': ['消息与事件接收URL', 'Message and event address'],
   'wechatAuth.none': ['尚未授权公众号', 'No official account authorised yet'],
   'wechatAuth.ok': ['公众号授权成功', 'The official account is authorised'],
   'wechatAuth.ok.hint': [

@@ -115,6 +115,13 @@ describe('the push settings', () => {
     );
     expect(JSON.stringify(saved)).not.toContain(AES_KEY);
     expect(JSON.stringify(saved)).not.toContain(TOKEN);
+
+    // The addresses to enter in WeChat, this merchant's, as the server is reached.
+    const addresses = await ok<{ auth: string; message: string }>(admin.get('/v1/wechat-push/addresses'));
+    expect(new URL(addresses.auth).pathname).toBe(`/loyalty${authPath()}`);
+    expect(addresses.message).toMatch(new RegExp(`/loyalty/v1/wechat-push/${tenant.tenantId}/message/\\$APPID\\$$`));
+    const stranger = await signInNewUser(t, tenant, { login: 'no-wechat', grants: [{ resourceId: '会员/美团接入', action: '配置查看' }] });
+    expect((await stranger.get('/v1/wechat-push/addresses')).status).toBe(403);
   });
 });
 

@@ -1,4 +1,9 @@
-import type { RouteDocs } from '../../http/openapi.schemas';
+import type { PermissionRef } from '../../../resources/catalog/types';
+import { CHANNEL_ACCESS } from '../../../resources/member/channel-fields';
+import { answers, objectOf, type RouteDocs } from '../../http/openapi.schemas';
+
+/** Who reads the push addresses: the WeChat entry's viewers (configurers hold the view action too). */
+export const WECHAT_READ: PermissionRef = { resourceId: '会员/微信接入', action: CHANNEL_ACCESS.read[0] };
 
 /**
  * The OpenAPI description of WeChat's pushes (wechat-push.routes.ts): operation ids
@@ -15,7 +20,19 @@ const pushAnswers = {
   404: text('No such merchant'),
 };
 
-export const wechatPushDocs: Record<'auth' | 'message' | 'verify', RouteDocs> = {
+export const wechatPushDocs: Record<'auth' | 'message' | 'verify' | 'addresses', RouteDocs> = {
+  addresses: {
+    operationId: 'wechatPush.addresses',
+    tags,
+    summary: 'The addresses of this merchant to enter in WeChat: the platform’s authorisation event address and its message address',
+    response: answers(
+      objectOf({
+        auth: { type: 'string', description: 'Authorisation event address (授权事件接收URL) of the third-party platform' },
+        message: { type: 'string', description: 'Message and event address (消息与事件接收URL), $APPID$ filled in by WeChat' },
+      }),
+      'forbidden',
+    ),
+  },
   auth: {
     operationId: 'wechatPush.auth',
     tags,

@@ -5,12 +5,14 @@ import { createRecord } from '../../crud/crud.operations';
 import { buildRegistry, servedResources } from '../../crud/resource-registry';
 import type { Db } from '../../db/connection';
 import { channelCallbacks } from '../../db/schema/channel-gateway.schema';
+import { ok } from '../../http/envelope';
 import { describeRoute } from '../../http/openapi.schemas';
+import { authOf } from '../auth/access.hook';
 import type { DomainWiring } from '../domain-manifest';
 import { wechatPushSettings, type WechatPushSettings } from './channel-settings.store';
 import { decryptPush, pushSignature, signatureMatches } from './wechat-push.crypto';
 import { dedupeKeyOf, eventOf, handlePush, type PushContext, type PushFields } from './wechat-push.events';
-import { wechatPushDocs } from './wechat-push.openapi';
+import { WECHAT_READ, wechatPushDocs } from './wechat-push.openapi';
 
 /**
  * WeChat's pushes to the console (issue 27 §1, §5), public routes (WeChat signs in nowhere; its
@@ -197,6 +199,17 @@ export async function wechatPushRoutes(app: FastifyInstance, wiring: DomainWirin
     // The address names the account WeChat pushes for: one the merchant configured.
     (request, res) =>
       receive(request, res, (s) => s.appIds.includes(request.params.appId ?? '') || s.authorizerAppId === request.params.appId),
+  );
+
+  // The addresses the merchant enters in WeChat (the platform's and the account's settings), as this server is reached.
+  app.get(
+    '/v1/wechat-push/addresses',
+    { schema: describeRoute({}, wechatPushDocs.addresses), config: { requires: [WECHAT_READ] } },
+    async (request) => {
+      const { tenantId } = authOf(request);
+      const base = `${request.protocol}://${request.host}${request.server.config.serviceBase.replace(/\/+$/, '')}/v1/wechat-push/${tenantId}`;
+      return ok({ auth: `${base}/auth`, message: `${base}/message/$APPID$` });
+    },
   );
 
   app.get<{ Params: PushParams; Querystring: PushQuery }>(
