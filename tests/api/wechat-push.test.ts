@@ -367,6 +367,48 @@ describe('the member card’s events', () => {
     expect(all.records).toHaveLength(1);
   });
 
+  it('a gift the coupon issue refuses is said in the push’s record and given on the next activation; the member joins all the same', async () => {
+    // A later rule, in its window now, whose coupon is sold out: the cards received now come through it.
+    const scarce = await effectiveTemplate(admin, { name: 'One only', totalQuantity: 1 });
+    const begin = new Date(Math.floor((Date.now() - 30_000) / 1000) * 1000);
+    const rule = await ok<{ id: number }>(
+      admin.post('/v1/wechat-pay-rule/saveNew', {
+        headers: { time_zone: 'UTC' },
+        body: {
+          name: '限量开卡礼',
+          merchantIds: '1900000109',
+          leastCost: 10,
+          maxCost: 1000,
+          beginTime: utcText(begin),
+          endTime: utcText(new Date(begin.getTime() + 10 * DAY)),
+          giftCoupon: scarce,
+          giftPoints: 5,
+        },
+      }),
+    );
+    await ok(admin.post(`/v1/wechat-pay-rule/publish?id=${rule.id}`));
+    const first = await ok<{ id: number }>(admin.post('/v1/member/saveNew', { body: { name: '先到', mobile: '13900000009' } }));
+    await ok(admin.post('/v1/coupons/issue', { body: { requestNo: `scarce-${Date.now()}`, templateId: scarce, memberId: first.id } }));
+
+    standIns.wechat.cardHolders.set('226009850820', { openid: 'oPAY-5', mobile: '13900000005', name: '钱七' });
+    await cardEvent('user_get_card', '226009850820', 'oPAY-5', { IsGiveByFriend: 0, OuterStr: '', IsRestoreMemberCard: 0 });
+    expect((await cardEvent('submit_membercard_user_info', '226009850820', 'oPAY-5')).text).toBe('success');
+    const [member] = (
+      await ok<{ records: { id: number }[] }>(admin.post('/v1/member/query', { body: { filters: { mobile: '13900000005' } } }))
+    ).records;
+    expect(member).toBeDefined();
+    // Nothing of the gift stands: its points were undone with the refused coupon.
+    expect(await pointsOf(member.id)).toBe(0);
+    expect(await couponsOf(member.id)).toBe(0);
+
+    // One more coupon allowed: the next activation gives the gift, once.
+    const template = await ok<Record<string, unknown>>(admin.get(`/v1/coupon-template/info/${scarce}`));
+    await ok(admin.post('/v1/coupon-template/modify', { body: { ...template, totalQuantity: 2 } }));
+    await cardEvent('submit_membercard_user_info', '226009850820', 'oPAY-5');
+    expect(await pointsOf(member.id)).toBe(5);
+    expect(await couponsOf(member.id)).toBe(1);
+  });
+
   it('a rule whose gift is above the merchant’s threshold is published by a second person, not by its maker', async () => {
     const begin = new Date(Math.floor((Date.now() + DAY) / 1000) * 1000);
     const body = {

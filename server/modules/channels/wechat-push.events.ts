@@ -5,6 +5,7 @@ import { sealSecret } from '../../crud/secret-box';
 import { deriveTable } from '../../crud/table.derive';
 import type { Db, DbOrTx } from '../../db/connection';
 import { wechatMemberCards } from '../../db/schema/channel-gateway.schema';
+import { AppError } from '../../http/envelope';
 import { channelGateway } from './channels.gateway';
 import { giveJoinGift, payRuleOfReceipt, type JoinGift } from './wechat-pay-join';
 
@@ -198,9 +199,16 @@ async function cardActivated(ctx: PushContext, fields: PushFields): Promise<Deta
     sql`select id from members where tenant_id = ${ctx.tenantId} and mobile = ${mobile} limit 1`,
   );
   const registered = found.rows.length === 0;
-  const memberId = registered
-    ? await ctx.registerMember({ tx: ctx.tx, tenantId: ctx.tenantId, mobile, name: name.slice(0, 40) })
-    : Number(found.rows[0].id);
+  let memberId: number;
+  try {
+    memberId = registered
+      ? await ctx.registerMember({ tx: ctx.tx, tenantId: ctx.tenantId, mobile, name: name.slice(0, 40) })
+      : Number(found.rows[0].id);
+  } catch (error) {
+    // The registration refused (in its own savepoint): said in the push's record, not retried by WeChat forever.
+    if (error instanceof AppError) return { code, member: null, reason: error.key, callId: info.callId };
+    throw error;
+  }
   // A card activated before its receipt was heard of (a push lost) is kept now.
   const [card] = await ctx.tx
     .insert(wechatMemberCards)
@@ -215,14 +223,17 @@ async function cardActivated(ctx: PushContext, fields: PushFields): Promise<Deta
     .set({ memberId, activatedAt: ctx.now })
     .where(and(eq(wechatMemberCards.tenantId, ctx.tenantId), eq(wechatMemberCards.id, card.id)));
   const identity = await recordIdentity(ctx, { memberId, openId, unionId: fields.UnionId || card.unionId || null });
-  const gift: JoinGift = await giveJoinGift({
-    tx: ctx.tx,
-    tenantId: ctx.tenantId,
-    cardRowId: card.id,
-    memberId,
-    now: ctx.now,
-    zone: ctx.timeZone,
-  });
+  // In a savepoint: a gift the ledger or the coupon issue refuses (a sold-out template, a frozen
+  // member) is undone alone, said in the push's record, and tried again on the next activation.
+  let gift: JoinGift | { readonly given: false; readonly reason: string };
+  try {
+    gift = await ctx.tx.transaction((sp) =>
+      giveJoinGift({ tx: sp, tenantId: ctx.tenantId, cardRowId: card.id, memberId, now: ctx.now, zone: ctx.timeZone }),
+    );
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    gift = { given: false, reason: error.key };
+  }
   return { code, memberId, registered, identity, gift, callId: info.callId };
 }
 
