@@ -420,6 +420,11 @@ export interface ObjectField extends FieldBase<'object'> {
 export interface SecretField extends FieldBase<'secret'> {
   /** Longest secret accepted, in characters; default 500. */
   readonly maxLength?: number;
+  /**
+   * The shape a credential must have (a WeChat EncodingAESKey: 43 letters and digits), checked
+   * on the clear text before it is sealed; 400 naming the field with `message` otherwise.
+   */
+  readonly pattern?: { readonly regex: string; readonly message: Bilingual };
 }
 
 export type ScalarField =

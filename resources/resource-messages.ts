@@ -20,7 +20,7 @@ function addField(book: Record<string, Bilingual>, key: string, field: FieldDef)
   book[key] = field.label;
   if (field.help) book[`${key}.help`] = field.help;
   if (field.emptyMeans) book[`${key}.empty`] = field.emptyMeans;
-  if (field.kind === 'text' && field.pattern) book[`${key}.pattern`] = field.pattern.message;
+  if ((field.kind === 'text' || field.kind === 'secret') && field.pattern) book[`${key}.pattern`] = field.pattern.message;
   if (field.kind === 'enum') {
     for (const [value, option] of Object.entries(field.options)) book[`${key}.${value}`] = option.label;
   }

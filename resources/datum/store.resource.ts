@@ -47,6 +47,23 @@ export const storeResource = defineResource({
       filter: 'eq',
       width: 110,
     }),
+    // The store's shop at Meituan-Dianping (its `open_shop_uuid`): where the store's group-buy
+    // vouchers are checked and consumed (server/modules/channels/meituan-voucher.routes.ts). Empty:
+    // the store's code is taken as its shop id. One store per shop.
+    meituanShopId: field.text({
+      label: ['美团门店ID', 'Meituan shop id'],
+      help: [
+        '美团点评开放平台中该门店的 open_shop_uuid，验券和核销都在该门店下进行；不填时使用门店编码',
+        'The store’s open_shop_uuid on the Meituan-Dianping open platform, where its vouchers are checked and consumed; empty: the store code is used',
+      ],
+      maxLength: 64,
+      unique: true,
+      pattern: {
+        regex: '^[A-Za-z0-9_-]{1,64}$',
+        message: ['美团门店ID只含字母、数字、- 和 _', 'A Meituan shop id has only letters, digits, - and _'],
+      },
+      inList: false,
+    }),
     remark: preset.remark(),
   },
   titleField: 'name',

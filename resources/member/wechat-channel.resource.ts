@@ -40,11 +40,35 @@ export const wechatChannelResource = defineResource({
       pattern: WECHAT_APP_ID,
     }),
     componentAppSecret: field.secret({ label: ['第三方平台AppSecret', 'Third-party platform AppSecret'], maxLength: 64 }),
+    messageToken: field.secret({
+      label: ['消息校验Token', 'Message verification token'],
+      help: [
+        '微信推送的签名用它校验：与第三方平台（或公众号“服务器配置”）中填写的 Token 相同',
+        'WeChat’s pushes are signed with it: the same token as in the third-party platform (or the account’s server configuration)',
+      ],
+      maxLength: 32,
+      pattern: {
+        regex: '^[A-Za-z0-9]{3,32}$',
+        message: ['Token 为 3 到 32 位字母或数字', 'The token is 3 to 32 letters or digits'],
+      },
+    }),
+    encodingAesKey: field.secret({
+      label: ['消息加解密Key(EncodingAESKey)', 'Message encryption key (EncodingAESKey)'],
+      help: [
+        '微信推送的消息用它加密（安全模式）：与第三方平台（或公众号“服务器配置”）中的 43 位 EncodingAESKey 相同。要填写的接收地址见“公众号授权”页',
+        'WeChat encrypts its pushes with it (safe mode): the same 43-character EncodingAESKey as in the third-party platform (or the account’s server configuration). The addresses to enter are on the authorisation page',
+      ],
+      maxLength: 43,
+      pattern: {
+        regex: '^[A-Za-z0-9]{43}$',
+        message: ['EncodingAESKey 为 43 位字母或数字', 'An EncodingAESKey is 43 letters or digits'],
+      },
+    }),
     componentVerifyTicket: field.secret({
       label: ['验证票据(component_verify_ticket)', 'Verify ticket (component_verify_ticket)'],
       help: [
-        '微信每 10 分钟推送到第三方平台的授权事件接收地址；填写最近一次收到的票据',
-        'WeChat pushes it every 10 minutes to the platform’s authorisation event address; enter the latest one received',
+        '微信每 10 分钟推送到授权事件接收地址（见“公众号授权”页），收到即自动更新；接收地址未配置时可手工填写',
+        'WeChat pushes it every 10 minutes to the authorisation event address (on the authorisation page), which updates it; enter it by hand only while that address is not set up',
       ],
       maxLength: 200,
     }),

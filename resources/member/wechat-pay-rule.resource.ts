@@ -9,7 +9,8 @@ export const PAY_RULE_MAX_DAYS = 90;
  * A pay-to-join rule (支付即会员, issue 27 §2): after a WeChat Pay payment to one of the merchant's
  * WeChat Pay merchant numbers, of an amount in the range, inside the window, WeChat offers the
  * payer the membership card (the card design's WeChat card, member-card.resource.ts); the gift
- * is what a member joining through it is given. WeChat's `card/paygiftcard/add` takes the rule;
+ * is what a member joining through it is given, once (its value under the merchant's approval
+ * thresholds, checked on `publish`). WeChat's `card/paygiftcard/add` takes the rule;
  * its limits are checked on the save (server/modules/channels/wechat-pay-rule.hooks.ts, 400
  * naming the field with the limit): the highest amount above the lowest, the window at most
  * {@link PAY_RULE_MAX_DAYS} days.
@@ -71,6 +72,20 @@ export const wechatPayRuleResource = defineResource({
       width: 160,
     }),
     giftPoints: field.integer({ label: ['开卡赠送积分', 'Points given on joining'], min: 0, max: 1000000, defaultValue: 0, width: 120 }),
+    // What the gift coupon is worth to one member (server/modules/coupons/coupon-worth.ts), measured
+    // by the server on every save for the value approval rule: money, or the points of a points coupon.
+    giftCouponWorth: field.money({
+      label: ['开卡赠券价值(元)', 'Joining coupon’s value (yuan)'],
+      serverManaged: true,
+      inForm: false,
+      inList: false,
+    }),
+    giftCouponPoints: field.integer({
+      label: ['开卡赠券内积分', 'Joining coupon’s points'],
+      serverManaged: true,
+      inForm: false,
+      inList: false,
+    }),
     jumpUrl: field.text({
       label: ['开卡后跳转地址', 'Page opened after joining'],
       maxLength: 300,
@@ -115,5 +130,15 @@ export const wechatPayRuleResource = defineResource({
       },
     },
     timeline: PUBLISHED_TIMELINE,
+  },
+  // Each member who joins through the rule is given its gift (server/modules/channels/
+  // wechat-pay-join.ts): above the merchant's threshold of a kind, whoever made the rule may not
+  // publish it alone, a second person does (server/crud/README.md "Value approval").
+  creates: {
+    action: 'publish',
+    values: [
+      { kind: 'points', fields: ['giftPoints', 'giftCouponPoints'] },
+      { kind: 'couponValue', fields: ['giftCouponWorth'] },
+    ],
   },
 });

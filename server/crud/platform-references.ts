@@ -3,7 +3,7 @@ import { memberLevelChanges } from '../db/schema/levels.schema';
 import { pointsEntries, salesTransactions } from '../db/schema/points.schema';
 import { valueEntries } from '../db/schema/ledger.schema';
 import { groupSendRuns } from '../db/schema/group-send.schema';
-import { meituanVoucherConsumptions } from '../db/schema/channel-gateway.schema';
+import { meituanVoucherConsumptions, wechatMemberCards } from '../db/schema/channel-gateway.schema';
 import { definePlatformReference, type PlatformReference } from './inbound-references';
 
 /**
@@ -15,6 +15,21 @@ import { definePlatformReference, type PlatformReference } from './inbound-refer
  * index.
  */
 export const PLATFORM_REFERENCES: readonly PlatformReference[] = [
+  // A WeChat member card names its holder once activated, and the pay-to-join rule it came through.
+  definePlatformReference({
+    resource: 'member',
+    title: ['微信会员卡', 'WeChat member card'],
+    table: wechatMemberCards,
+    tenantId: wechatMemberCards.tenantId,
+    column: wechatMemberCards.memberId,
+  }),
+  definePlatformReference({
+    resource: 'wechat-pay-rule',
+    title: ['微信会员卡', 'WeChat member card'],
+    table: wechatMemberCards,
+    tenantId: wechatMemberCards.tenantId,
+    column: wechatMemberCards.payRuleId,
+  }),
   // A member's level history names every level the member reached.
   definePlatformReference({
     resource: 'level',

@@ -126,6 +126,31 @@ describe('Meituan vouchers at a store', () => {
     expect(unknown).toMatchObject({ outcome: 'FAILED', errorCode: '1008', voucher: null });
   });
 
+  it('checks at the store’s own Meituan shop id once it is mapped; the id is checked and one store’s only', async () => {
+    const modify = async (id: number, fields: object, locale = 'zh_CN') => {
+      const current = await ok<Record<string, unknown>>(admin.get(`/v1/store/info/${id}`));
+      return admin.post('/v1/store/modify', { headers: { locale }, body: { ...current, ...fields } });
+    };
+    const bad = await modify(storeB, { meituanShopId: 'bad id!' }, 'en_US');
+    expect(bad.status).toBe(400);
+    expect(fieldsOf(bad.body)).toEqual(['meituanShopId']);
+    expect(bad.body.data.fields[0].msg).toBe('A Meituan shop id has only letters, digits, - and _');
+    const zh = await modify(storeB, { meituanShopId: '美团' });
+    expect(zh.body.data.fields[0].msg).toBe('美团门店ID只含字母、数字、- 和 _');
+    expect((await modify(storeB, { meituanShopId: 'shop-uuid_B2' })).status).toBe(200);
+    const taken = await modify(storeA, { meituanShopId: 'shop-uuid_B2' });
+    expect(taken.status).toBe(400);
+    expect(fieldsOf(taken.body)).toEqual(['meituanShopId']);
+
+    const stores = await ok<{ id: number; shopId: string }[]>(admin.get('/v1/meituan-voucher/stores'));
+    expect(stores.map((s) => s.shopId)).toEqual(['MT1', 'shop-uuid_B2']);
+    await ok(admin.post('/v1/meituan-voucher/check', { body: { storeId: storeB, code: '1234567890' } }));
+    expect(standIns.received.at(-1)).toMatchObject({
+      path: '/meituan/router/tuangou/receipt/prepare',
+      params: { receipt_code: '1234567890', open_shop_uuid: 'shop-uuid_B2' },
+    });
+  });
+
   it('consumes once under a double submit, lists it with its totals, and cancels it through Meituan', async () => {
     const body = { storeId: storeA, code: '2233445566', count: 2, requestId: randomUUID() };
     const [first, second] = await Promise.all([

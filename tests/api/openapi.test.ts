@@ -131,7 +131,13 @@ describe('the document', () => {
         Object.values((resolve(success).content ?? {}) as Record<string, Json>).some((media) => media.schema?.format === 'binary');
       // A browser's redirect (WeChat's return to the console) answers 302 with its Location instead.
       const redirect = !success && resolve(op.responses['302'] ?? {}).headers?.Location !== undefined;
-      if (!json && !binary && !redirect) problems.push(`${where}: no 200 schema`);
+      // A platform's push (WeChat's) is answered in plain text, as the platform expects, whatever the status.
+      const plain = (response: Json | undefined) => {
+        const media = Object.keys((resolve(response ?? {}).content ?? {}) as Record<string, Json>);
+        return media.length > 0 && media.every((type) => type === 'text/plain');
+      };
+      const text = success !== undefined && plain(success);
+      if (!json && !binary && !redirect && !text) problems.push(`${where}: no 200 schema`);
       if (
         json &&
         (json.properties?.code?.enum?.[0] !== 2000 ||
@@ -149,7 +155,7 @@ describe('the document', () => {
       for (const status of expected) if (!op.responses[status]) problems.push(`${where}: no ${status}`);
       if (isPublic && op.responses['401']) problems.push(`${where}: public but answers 401`);
       for (const [status, response] of Object.entries(op.responses)) {
-        if (status === '200' || (status === '302' && redirect)) continue;
+        if (status === '200' || (status === '302' && redirect) || (text && plain(response as Json))) continue;
         const schema = resolve(jsonSchemaOf(response as Json) ?? {});
         // "Not modified" (a conditional GET of the translation table) is the one answer without a body.
         if (status === '304') {

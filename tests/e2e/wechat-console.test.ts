@@ -56,6 +56,8 @@ async function authorise(args: { page: Page; shell: ShellPage; language: 'zh' | 
   await shell.goto(baseUrl, '/member/wechat/wechat-authorize-before');
   const start = page.getByRole('button', { name: args.start });
   await start.waitFor();
+  // The addresses to copy into WeChat for its pushes, this merchant's.
+  await expect.poll(() => page.getByTestId('wechat-push-addresses').innerText()).toMatch(/\/loyalty\/v1\/wechat-push\/\d+\/auth/);
   await expectAccessible(page, `wechat-authorize-before-${args.language}`);
   await screenshot(page, `wechat-authorize-before-${args.language}`);
   await start.click();

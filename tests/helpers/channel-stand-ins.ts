@@ -59,13 +59,15 @@ export interface StandIns {
     readonly appSecret: string;
     /** The third-party platform's AppSecret and the verify ticket WeChat last pushed to it. */
     readonly componentAppSecret: string;
-    readonly componentVerifyTicket: string;
+    componentVerifyTicket: string;
     /** The official account the authorisation page authorises, and the permission sets it grants. */
     authorizerAppId: string;
     /** Auth codes the authorisation page handed out (each exchanged once). */
     readonly authCodes: Set<string>;
     /** Pay-to-join rules added, by rule id. */
     readonly payRules: Map<number, unknown>;
+    /** What each card code's holder entered on the activation form (`card/membercard/userinfo/get`), by code. */
+    readonly cardHolders: Map<string, { openid: string; mobile: string; name: string }>;
   };
   /** Alipay: the app's public key (what the merchant uploaded) and Alipay's key pair. */
   readonly alipay: {
@@ -112,6 +114,7 @@ export async function startStandIns(): Promise<StandIns> {
       authorizerAppId: 'wx00000000000a0b1c',
       authCodes: new Set<string>(),
       payRules: new Map<number, unknown>(),
+      cardHolders: new Map<string, { openid: string; mobile: string; name: string }>(),
     },
     alipay: {
       appPrivateKey: appKeys.privateKey,
@@ -226,6 +229,28 @@ export async function startStandIns(): Promise<StandIns> {
     return json(res, { errcode: 0, errmsg: 'ok', rule_id: ruleId, succ_mchid_list: [], fail_mchid_list: [] });
   };
 
+  // card/membercard/userinfo/get: the holder of a card and what they entered on activation;
+  // an unknown code is WeChat's 40056 (invalid serial code).
+  const wechatCardUserInfo = (body: string, res: http.ServerResponse) => {
+    const request = JSON.parse(body || '{}') as { card_id?: string; code?: string };
+    const holder = state.wechat.cardHolders.get(request.code ?? '');
+    if (!request.card_id || !holder) return json(res, { errcode: 40056, errmsg: 'invalid serial code' });
+    return json(res, {
+      errcode: 0,
+      errmsg: 'ok',
+      openid: holder.openid,
+      nickname: holder.name,
+      user_info: {
+        common_field_list: [
+          { name: 'USER_FORM_INFO_FLAG_MOBILE', value: holder.mobile },
+          { name: 'USER_FORM_INFO_FLAG_NAME', value: holder.name },
+        ],
+        custom_field_list: [],
+      },
+      user_card_status: 'NORMAL',
+    });
+  };
+
   const wechat = (url: URL, body: string, res: http.ServerResponse) => {
     if (url.pathname.startsWith('/wechat/cgi-bin/component/')) return wechatComponent(url, body, res);
     if (url.pathname === '/wechat/cgi-bin/token') {
@@ -243,6 +268,7 @@ export async function startStandIns(): Promise<StandIns> {
     if (url.pathname === '/wechat/card/create') return wechatCardCreate(body, res);
     if (url.pathname === '/wechat/card/qrcode/create') return wechatCardQrcode(body, res);
     if (url.pathname === '/wechat/card/paygiftcard/add') return wechatPayGift(body, res);
+    if (url.pathname === '/wechat/card/membercard/userinfo/get') return wechatCardUserInfo(body, res);
     return json(res, { errcode: 0, errmsg: 'ok' });
   };
 

@@ -89,9 +89,15 @@ export function scalarSample(args: {
       const upload = args.refs[`upload:${args.path ?? args.name}`];
       return upload === undefined ? undefined : String(upload);
     }
-    case 'secret':
-      // Long enough for the mask to show its last four characters.
-      return `sk-live-${pad(seed, 6)}-abcd`;
+    case 'secret': {
+      // Long enough for the mask to show its last four characters; a secret of a declared shape
+      // (a WeChat EncodingAESKey: 43 letters and digits) gets letters and digits of its length.
+      const plain = `sk-live-${pad(seed, 6)}-abcd`;
+      if (!f.pattern) return plain;
+      const regex = new RegExp(f.pattern.regex);
+      const max = f.maxLength ?? 500;
+      return [plain, `skLive${pad(seed, 6)}abcd`.padEnd(max, 'x').slice(0, max)].find((c) => regex.test(c));
+    }
     case 'object':
       return Object.fromEntries(
         Object.entries(f.fields).flatMap(([inner, member]) => {

@@ -25,6 +25,7 @@ const HEALTH = [
     lastCallAt: '2026-11-29 10:00:00',
     lastOutcome: 'OK',
     lastErrorCode: null,
+    lastCallback: { at: '2026-11-29 10:05:00', event: 'component_verify_ticket', outcome: 'REFUSED', reason: 'signature' },
     calls: 17,
     failedByDay: days([0, 0, 0, 0, 0, 0, 0]),
   },
@@ -34,6 +35,7 @@ const HEALTH = [
     lastCallAt: '2026-11-29 11:00:00',
     lastOutcome: 'FAILED',
     lastErrorCode: 'isv.invalid-signature',
+    lastCallback: null,
     calls: 3,
     failedByDay: days([0, 0, 0, 0, 0, 1, 2]),
   },
@@ -43,6 +45,7 @@ const HEALTH = [
     lastCallAt: null,
     lastOutcome: null,
     lastErrorCode: null,
+    lastCallback: null,
     calls: 0,
     failedByDay: days([0, 0, 0, 0, 0, 0, 0]),
   },
@@ -52,6 +55,7 @@ const HEALTH = [
     lastCallAt: '2026-11-29 09:00:00',
     lastOutcome: 'NOT_CONNECTED',
     lastErrorCode: null,
+    lastCallback: null,
     calls: 1,
     failedByDay: days([0, 0, 0, 0, 0, 0, 0]),
   },
@@ -61,6 +65,7 @@ const HEALTH = [
     lastCallAt: null,
     lastOutcome: null,
     lastErrorCode: null,
+    lastCallback: null,
     calls: 0,
     failedByDay: days([0, 0, 0, 0, 0, 0, 0]),
   },
@@ -92,6 +97,13 @@ describe('channel health screen', { timeout: 30_000 }, () => {
     expect(within(rowOf('Meituan')).getByText('No calls yet')).toBeTruthy();
     expect(within(rowOf('SMS')).getByText('Not connected (not sent)')).toBeTruthy();
     expect(within(rowOf('WeChat')).getByText('Connected')).toBeTruthy();
+    // WeChat's last push: when, which event, refused and why.
+    const wechat = rowOf('WeChat');
+    expect(within(wechat).getByText('2026-11-29 10:05:00')).toBeTruthy();
+    expect(within(wechat).getByText('component_verify_ticket')).toBeTruthy();
+    expect(within(wechat).getByText('Refused')).toBeTruthy();
+    expect(within(wechat).getByText('Signature does not match')).toBeTruthy();
+    expect(within(alipay).getByText('No push received yet')).toBeTruthy();
   });
 
   it('speaks Chinese', async () => {
@@ -100,5 +112,8 @@ describe('channel health screen', { timeout: 30_000 }, () => {
     expect(within(rowOf('支付宝')).getByText('调用失败')).toBeTruthy();
     expect(within(rowOf('美团')).getByText('尚无调用')).toBeTruthy();
     expect(within(rowOf('应用推送')).getByText('未接入')).toBeTruthy();
+    expect(within(rowOf('微信')).getByText('已拒绝')).toBeTruthy();
+    expect(within(rowOf('微信')).getByText('签名不符')).toBeTruthy();
+    expect(within(rowOf('支付宝')).getByText('尚未收到平台推送')).toBeTruthy();
   });
 });

@@ -20,7 +20,7 @@ export const secretKind: ServerFieldKind<SecretField> = {
   columnDefault: () => undefined,
   coerce: ({ f, value }) => {
     if (isMask(value)) return fail('validation.type');
-    const checked = coerceText(value, { max: f.maxLength ?? DEFAULT_MAX_LENGTH.secret });
+    const checked = coerceText(value, { max: f.maxLength ?? DEFAULT_MAX_LENGTH.secret, pattern: f.pattern?.regex });
     return checked.ok ? ok(sealSecret(checked.value as string)) : checked;
   },
   keepsStored: isMask,

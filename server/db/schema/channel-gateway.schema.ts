@@ -113,3 +113,72 @@ export const meituanVoucherConsumptions = pgTable(
     check('meituan_voucher_consumptions_count_check', sql`${t.count} > 0`),
   ],
 );
+
+/**
+ * One push a platform made to the console (WeChat's authorisation events and the official
+ * account's card events, server/modules/channels/wechat-push.routes.ts): what it was, how it
+ * ended, when. ACCEPTED (handled), REPLAYED (the same message again: answered, not handled twice),
+ * REFUSED (the signature or the decryption failed: nothing handled), IGNORED (a message the console
+ * has no use for). `dedupe_key` is the message's identity (its MsgId, else the sender and
+ * CreateTime WeChat documents for de-duplication); unique per merchant and channel, so a message is
+ * handled once however often it arrives. The health page shows the latest.
+ */
+export const channelCallbacks = pgTable(
+  'channel_callbacks',
+  {
+    tenantId: bigint('tenant_id', { mode: 'number' }).notNull(),
+    id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity(),
+    channel: text('channel').notNull(),
+    /** The platform's name of the event (`component_verify_ticket`, `user_get_card`), or `unknown` when refused unread. */
+    event: text('event').notNull(),
+    outcome: text('outcome').notNull(),
+    /** Why it was refused (`signature`, `decrypt`, `appId`), else null. */
+    reason: text('reason'),
+    dedupeKey: text('dedupe_key'),
+    /** What the message said, secrets (the ticket) left out. */
+    detail: jsonb('detail'),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    uniqueIndex('channel_callbacks_dedupe_idx').on(t.tenantId, t.channel, t.dedupeKey),
+    index('channel_callbacks_latest_idx').on(t.tenantId, t.channel, t.id),
+    check('channel_callbacks_outcome_check', sql`${t.outcome} in ('ACCEPTED', 'REPLAYED', 'REFUSED', 'IGNORED')`),
+  ],
+);
+
+/**
+ * A WeChat member card a person holds (the card design's WeChat card, received, activated,
+ * deleted: the official account's card events). The openid (and unionid when the account is bound
+ * to an open platform) names the person; `member_id` once the activation named a member (their
+ * mobile). `pay_rule_id`: the pay-to-join rule the card came through, whose gift the member is
+ * given once on joining (`gift_given_at`, set by one conditional update in the giving's
+ * transaction).
+ */
+export const wechatMemberCards = pgTable(
+  'wechat_member_cards',
+  {
+    tenantId: bigint('tenant_id', { mode: 'number' }).notNull(),
+    id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity(),
+    cardId: text('card_id').notNull(),
+    /** The card's code (`UserCardCode`), unique per merchant. */
+    code: text('code').notNull(),
+    openId: text('open_id').notNull(),
+    unionId: text('union_id'),
+    memberId: bigint('member_id', { mode: 'number' }),
+    payRuleId: bigint('pay_rule_id', { mode: 'number' }),
+    /** HELD (received), ACTIVE (activated), DELETED (the holder deleted it). */
+    state: text('state').notNull().default('HELD'),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    activatedAt: timestamp('activated_at', { withTimezone: true }),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    giftGivenAt: timestamp('gift_given_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    uniqueIndex('wechat_member_cards_code_idx').on(t.tenantId, t.code),
+    index('wechat_member_cards_member_idx').on(t.tenantId, t.memberId),
+    index('wechat_member_cards_pay_rule_idx').on(t.tenantId, t.payRuleId),
+    check('wechat_member_cards_state_check', sql`${t.state} in ('HELD', 'ACTIVE', 'DELETED')`),
+  ],
+);

@@ -142,3 +142,23 @@ export async function connectedChannels(args: { db: Db; tenantId: number }): Pro
   ]);
   return { wechat: wechat !== null, alipay: alipay !== null, meituan: meituan !== null, sms: sms !== null, push: push !== null };
 }
+
+/** What WeChat's pushes are checked and opened with (the message token and EncodingAESKey), and whose they may be. */
+export interface WechatPushSettings {
+  readonly token: string;
+  readonly encodingAesKey: string;
+  /** The AppIDs a decrypted message may name: the third-party platform's and the official account's. */
+  readonly appIds: readonly string[];
+  /** The authorised official account (an unauthorized event names it). */
+  readonly authorizerAppId: string | null;
+}
+
+/** Null while the merchant has not entered the token and the key: pushes are then refused. */
+export async function wechatPushSettings(args: { db: Db; tenantId: number }): Promise<WechatPushSettings | null> {
+  const row = await rowOf({ ...args, table: 'wechat_channels' });
+  const token = secret(row?.message_token);
+  const encodingAesKey = secret(row?.encoding_aes_key);
+  if (!row || !token || !encodingAesKey) return null;
+  const appIds = [text(row.component_app_id), text(row.app_id)].filter((id): id is string => id !== null);
+  return { token, encodingAesKey, appIds, authorizerAppId: text(row.authorizer_app_id) };
+}

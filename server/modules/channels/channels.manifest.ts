@@ -9,6 +9,7 @@ import { memberChannelIdentityHooks } from './member-channel-identity.hooks';
 import { wechatAuthorizeRoutes } from './wechat-authorize.routes';
 import { wechatMemberCodeHooks } from './wechat-member-code.hooks';
 import { wechatPayRuleHooks } from './wechat-pay-rule.hooks';
+import { wechatPushRoutes } from './wechat-push.routes';
 
 /**
  * The channel gateway (issue 27 §1): every call to WeChat, Alipay, Meituan, SMS and app push
@@ -20,6 +21,7 @@ export const channelsDomain = defineDomain({
     { name: 'channels', plugin: channelsRoutes },
     { name: 'alipay-qr-code', plugin: alipayQrCodeRoutes },
     { name: 'wechat-authorize', plugin: wechatAuthorizeRoutes },
+    { name: 'wechat-push', plugin: wechatPushRoutes },
     { name: 'meituan-voucher', plugin: meituanVoucherRoutes },
   ],
   views: [channelCallsSource, meituanVouchersSource],

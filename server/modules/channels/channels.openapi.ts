@@ -45,6 +45,10 @@ const answer = objectOf({
   errorMessage: nullable({ type: 'string' }),
 });
 
+/** How a push a platform made to the console ended (`channel_callbacks`). */
+export const CALLBACK_OUTCOMES = ['ACCEPTED', 'REPLAYED', 'REFUSED', 'IGNORED'] as const;
+export type CallbackOutcome = (typeof CALLBACK_OUTCOMES)[number];
+
 const health = arrayOf(
   objectOf({
     channel: oneOf(CHANNELS),
@@ -52,6 +56,14 @@ const health = arrayOf(
     lastCallAt: nullable(wire.dateTime),
     lastOutcome: nullable(oneOf(CALL_OUTCOMES)),
     lastErrorCode: nullable({ type: 'string' }),
+    lastCallback: nullable(
+      objectOf({
+        at: wire.dateTime,
+        event: { type: 'string', description: 'The platform’s name of the event (component_verify_ticket, user_get_card …)' },
+        outcome: oneOf(CALLBACK_OUTCOMES, 'REFUSED: a check failed (the reason); REPLAYED: the same message again, handled once'),
+        reason: nullable({ type: 'string', description: 'Why it was refused: signature, decrypt, appId, malformed, notConfigured' }),
+      }),
+    ),
     calls: { type: 'integer', minimum: 0, description: 'Calls in the last 7 days' },
     failedByDay: arrayOf(
       objectOf({ day: wire.date, failed: { type: 'integer', minimum: 0 } }),

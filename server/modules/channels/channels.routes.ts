@@ -11,7 +11,7 @@ import { translate } from '../i18n/translate';
 import type { Locale } from '../../../resources/messages/bilingual';
 import type { CallContext, ChannelAnswer } from './channel-gateway';
 import { connectedChannels } from './channel-settings.store';
-import { channelDocs, checkBody, type CheckableChannel } from './channels.openapi';
+import { channelDocs, checkBody, type CallbackOutcome, type CheckableChannel } from './channels.openapi';
 import { channelGateway } from './channels.gateway';
 
 /** Who may configure, and so check, each channel: its catalogue entry's write action. */
@@ -103,6 +103,15 @@ export async function channelsRoutes(app: FastifyInstance): Promise<void> {
       const last = await db.execute<{ channel: ChannelName; called_at: Date; outcome: CallOutcome; error_code: string | null }>(sql`
       select distinct on (channel) channel, called_at, outcome, error_code
       from channel_calls where tenant_id = ${tenantId} order by channel, id desc`);
+      const callbacks = await db.execute<{
+        channel: ChannelName;
+        received_at: Date;
+        event: string;
+        outcome: CallbackOutcome;
+        reason: string | null;
+      }>(sql`
+      select distinct on (channel) channel, received_at, event, outcome, reason
+      from channel_callbacks where tenant_id = ${tenantId} order by channel, id desc`);
       const days = await db.execute<{ channel: ChannelName; day: string; calls: string; failed: string }>(sql`
       select channel, to_char((called_at at time zone ${zone})::date, 'YYYY-MM-DD') as day,
              count(*) as calls, count(*) filter (where outcome = 'FAILED') as failed
@@ -118,6 +127,7 @@ export async function channelsRoutes(app: FastifyInstance): Promise<void> {
       return ok(
         CHANNELS.map((channel) => {
           const lastCall = last.rows.find((row) => row.channel === channel);
+          const callback = callbacks.rows.find((row) => row.channel === channel);
           const mine = days.rows.filter((row) => row.channel === channel);
           const isConnected = connected[channel];
           const state = !isConnected ? 'NOT_CONNECTED' : lastCall?.outcome === 'FAILED' ? 'FAILING' : 'CONNECTED';
@@ -127,6 +137,15 @@ export async function channelsRoutes(app: FastifyInstance): Promise<void> {
             lastCallAt: formatDateTime(lastCall ? new Date(lastCall.called_at) : null, zone),
             lastOutcome: lastCall?.outcome ?? null,
             lastErrorCode: lastCall?.error_code ?? null,
+            // The latest push the platform made to the console (WeChat's events), however it ended.
+            lastCallback: callback
+              ? {
+                  at: formatDateTime(new Date(callback.received_at), zone),
+                  event: callback.event,
+                  outcome: callback.outcome,
+                  reason: callback.reason,
+                }
+              : null,
             calls: mine.reduce((sum, row) => sum + Number(row.calls), 0),
             failedByDay: dayList.map((day) => ({ day, failed: Number(mine.find((row) => row.day === day)?.failed ?? 0) })),
           };

@@ -90,7 +90,17 @@ export const meituanVoucherDocs: Record<'stores' | 'check' | 'consume' | 'cancel
     operationId: 'meituanVoucher.stores',
     tags,
     summary: 'The open stores the caller may take vouchers at',
-    response: answers(arrayOf(objectOf({ id: wire.id, code: { type: 'string' }, name: { type: 'string' } })), 'forbidden'),
+    response: answers(
+      arrayOf(
+        objectOf({
+          id: wire.id,
+          code: { type: 'string' },
+          name: { type: 'string' },
+          shopId: { type: 'string', description: 'The store’s shop at Meituan (open_shop_uuid): its Meituan shop id, else its code' },
+        }),
+      ),
+      'forbidden',
+    ),
   },
   check: {
     operationId: 'meituanVoucher.check',

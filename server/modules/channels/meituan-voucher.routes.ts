@@ -17,7 +17,7 @@ import { openUsableStores, type UsableStore } from './meituan-voucher.stores';
  * Meituan's window. Everything goes through the gateway (recorded in the call log); a consumption
  * is kept in `meituan_voucher_consumptions` only when Meituan accepted it, once per request id:
  * the consume holds an advisory lock on the request id, so a double submit waits and answers the
- * first consumption. The store's code is its shop id at Meituan (`open_shop_uuid`).
+ * first consumption. The store's shop id at Meituan (`open_shop_uuid`) is its declared Meituan shop id, else its code.
  */
 
 interface VoucherBody {
@@ -134,7 +134,7 @@ export async function meituanVoucherRoutes(app: FastifyInstance): Promise<void> 
       const code = voucherCode(request.body.code);
       const store = await storeOf(request, app, request.body.storeId);
       const gateway = await channelGateway(contextOf(request));
-      const answer = await gateway.meituan.checkVoucher({ code, shopId: store.code });
+      const answer = await gateway.meituan.checkVoucher({ code, shopId: store.shopId });
       return ok({ ...callPart(answer), voucher: answer.outcome === 'OK' ? voucherOf(answer.data, request.ctx.timeZone) : null });
     },
   );
@@ -170,14 +170,14 @@ export async function meituanVoucherRoutes(app: FastifyInstance): Promise<void> 
           });
         }
         const gateway = await channelGateway(ctx);
-        const checked = await gateway.meituan.checkVoucher({ code, shopId: store.code });
+        const checked = await gateway.meituan.checkVoucher({ code, shopId: store.shopId });
         if (checked.outcome !== 'OK') return ok({ ...callPart(checked), consumption: null, replayed: false });
         const voucher = voucherOf(checked.data, zone);
         if (voucher === null)
           return ok({ ...callPart(checked), outcome: 'FAILED', errorCode: 'unreadable', consumption: null, replayed: false });
         if (count > voucher.available)
           throw badInput('error.badInput', [{ field: 'count', key: 'meituanVoucher.tooMany', values: { max: voucher.available } }]);
-        const consumed = await gateway.meituan.consumeVoucher({ code, shopId: store.code, count, requestId });
+        const consumed = await gateway.meituan.consumeVoucher({ code, shopId: store.shopId, count, requestId });
         if (consumed.outcome !== 'OK') return ok({ ...callPart(consumed), consumption: null, replayed: false });
         const amount = centsToString((toCents(voucher.unitPrice) ?? 0n) * BigInt(count));
         const inserted = await tx.execute<ConsumptionRow>(sql`insert into meituan_voucher_consumptions
@@ -206,7 +206,7 @@ export async function meituanVoucherRoutes(app: FastifyInstance): Promise<void> 
         if (!row || stores.length === 0) throw notFound();
         if (row.state !== 'CONSUMED') throw conflict('meituanVoucher.alreadyCancelled');
         const gateway = await channelGateway(ctx);
-        const answer = await gateway.meituan.cancelVoucher({ code: row.code, shopId: stores[0].code, dealId: row.deal_id });
+        const answer = await gateway.meituan.cancelVoucher({ code: row.code, shopId: stores[0].shopId, dealId: row.deal_id });
         if (answer.outcome !== 'OK') return ok({ ...callPart(answer), consumption: consumptionOf(row) });
         const updated = await tx.execute<ConsumptionRow>(sql`update meituan_voucher_consumptions
           set state = 'CANCELLED', cancel_call_id = ${answer.callId}, cancelled_by = ${ctx.userId}, cancelled_at = now()

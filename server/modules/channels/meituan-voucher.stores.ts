@@ -39,17 +39,21 @@ export interface UsableStore {
   readonly id: number;
   readonly code: string;
   readonly name: string;
+  /** The store's shop at Meituan (`open_shop_uuid`): its declared Meituan shop id, else its code. */
+  readonly shopId: string;
 }
 
 /** The open stores the caller may use, by code; or the one asked for (null when it is not one of them). */
 export async function openUsableStores(args: { db: DbOrTx; actor: Actor; id?: number }): Promise<UsableStore[]> {
   const only = args.id === undefined ? sql`` : sql` and s.id = ${args.id}`;
-  const result = await args.db.execute(sql`select s.id, s.code, s.name from ${STORES_TABLE} s
+  const result = await args.db
+    .execute(sql`select s.id, s.code, s.name, coalesce(s.meituan_shop_id, s.code) as shop_id from ${STORES_TABLE} s
     where s.tenant_id = ${args.actor.tenantId} and s.state = 'OPEN' and ${usableStores(args.actor, sql`s`)}${only}
     order by s.code limit 500`);
-  return (result.rows as { id: string | number; code: string; name: string }[]).map((r) => ({
+  return (result.rows as { id: string | number; code: string; name: string; shop_id: string }[]).map((r) => ({
     id: Number(r.id),
     code: r.code,
     name: r.name,
+    shopId: r.shop_id,
   }));
 }

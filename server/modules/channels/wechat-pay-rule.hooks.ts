@@ -9,6 +9,10 @@ import type { Actor } from '../../crud/actor';
 import { defineServerHooks } from '../../crud/server-hooks.define';
 import { deriveTable } from '../../crud/table.derive';
 import { badInput, type FieldError } from '../../http/envelope';
+import type { DbOrTx } from '../../db/connection';
+import { centsToString } from '../../money/money';
+import { couponWorth } from '../coupons/coupon-worth';
+import { readTemplate } from '../coupons/template-terms';
 import { channelGateway } from './channels.gateway';
 
 type PayRule = RecordOf<typeof wechatPayRuleResource>;
@@ -37,6 +41,25 @@ export function wechatPayRule(rule: PayRule, cardId: string): Record<string, unk
   };
 }
 
+/**
+ * What the gift coupon gives one member, for the value approval rule (the declaration's
+ * `creates`): the template's worth (coupon-worth.ts) as money, or as points for a points coupon.
+ */
+async function giftCouponMeasure(args: {
+  db: DbOrTx;
+  tenantId: number;
+  templateId: unknown;
+}): Promise<{ giftCouponWorth: string; giftCouponPoints: number }> {
+  const none = { giftCouponWorth: '0.00', giftCouponPoints: 0 };
+  if (args.templateId === null || args.templateId === undefined) return none;
+  const template = await readTemplate(args.db, args.tenantId, Number(args.templateId));
+  if (!template) return none;
+  const worth = await couponWorth({ db: args.db, tenantId: args.tenantId, template });
+  return worth.kind === 'points'
+    ? { giftCouponWorth: '0.00', giftCouponPoints: Number(worth.units) }
+    : { giftCouponWorth: centsToString(worth.units), giftCouponPoints: 0 };
+}
+
 async function gatewayOf(app: FastifyInstance, actor: Actor) {
   return channelGateway({ db: app.database.db, tenantId: actor.tenantId, userId: actor.userId, timeZone: actor.timeZone });
 }
@@ -49,8 +72,9 @@ async function gatewayOf(app: FastifyInstance, actor: Actor) {
  * records what it would have sent (the call log).
  */
 export const wechatPayRuleHooks = defineServerHooks(wechatPayRuleResource, {
-  beforeSave: ({ actor, values, current }) => {
+  beforeSave: async ({ db, actor, values, current }) => {
     const rule = { ...(current ?? {}), ...values };
+    Object.assign(values, await giftCouponMeasure({ db, tenantId: actor.tenantId, templateId: rule.giftCoupon ?? null }));
     const issues: FieldError[] = [];
     if (rule.leastCost != null && rule.maxCost != null && centsOf(rule.maxCost) <= centsOf(rule.leastCost)) {
       issues.push({

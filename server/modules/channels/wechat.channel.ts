@@ -26,10 +26,24 @@ export interface WechatChannel {
   addPayGiftRule(rule: Record<string, unknown>): Promise<ChannelAnswer<{ readonly rule_id: number }>>;
   /** `POST /card/paygiftcard/delete`: ends a pay-to-join rule (`{ rule_id }`). */
   deletePayGiftRule(rule: { readonly rule_id: number }): Promise<ChannelAnswer<Record<string, unknown>>>;
+  /** `POST /card/membercard/userinfo/get`: what a card's holder entered on activation (`{ card_id, code }`). */
+  memberCardUserInfo(card: { readonly card_id: string; readonly code: string }): Promise<ChannelAnswer<WechatCardUserInfo>>;
   /** `POST /cgi-bin/message/template/send`: a template message to a follower. */
   sendTemplateMessage(message: Record<string, unknown>): Promise<ChannelAnswer<{ readonly msgid: number }>>;
   /** `POST /cgi-bin/message/subscribe/bizsend`: a subscribe message to a follower who agreed to it. */
   sendSubscribeMessage(message: Record<string, unknown>): Promise<ChannelAnswer<Record<string, unknown>>>;
+}
+
+/** WeChat's answer of `card/membercard/userinfo/get`: the holder and the activation form's fields. */
+export interface WechatCardUserInfo {
+  readonly openid: string;
+  readonly nickname?: string;
+  readonly sex?: string;
+  readonly user_info?: {
+    readonly common_field_list?: readonly { readonly name: string; readonly value: string }[];
+    readonly custom_field_list?: readonly { readonly name: string; readonly value: string }[];
+  };
+  readonly user_card_status?: string;
 }
 
 /** The errcodes WeChat answers for a token it no longer accepts: refreshed once and the call repeated. */
@@ -107,6 +121,7 @@ export async function wechatChannel(ctx: CallContext): Promise<WechatChannel> {
     createCardQrcode: (qrcode) => call('card/qrcode/create', 'POST', qrcode),
     addPayGiftRule: (rule) => call('card/paygiftcard/add', 'POST', rule),
     deletePayGiftRule: (rule) => call('card/paygiftcard/delete', 'POST', rule),
+    memberCardUserInfo: (card) => call('card/membercard/userinfo/get', 'POST', card),
     sendTemplateMessage: (message) => call('cgi-bin/message/template/send', 'POST', message),
     sendSubscribeMessage: (message) => call('cgi-bin/message/subscribe/bizsend', 'POST', message),
   };

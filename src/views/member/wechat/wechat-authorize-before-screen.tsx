@@ -4,8 +4,10 @@
  * starts it: the server makes a single-use state and asks WeChat, through the gateway, for the
  * authorisation page (`POST /v1/wechat-authorize/start`), which the browser then opens. Without
  * the third-party platform's credentials the screen says so and leads to the WeChat setup.
+ * Below, the addresses of this merchant to enter in WeChat for its pushes (the verify ticket,
+ * authorisation changes, the member card's events; server/modules/channels/wechat-push.routes.ts).
  */
-import { Alert, Button, Card, Space, Spin, Steps, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, Space, Spin, Steps, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -15,6 +17,7 @@ import { useErrorReporter } from '../../../components/use-action';
 import { WechatAuthorization, type WechatSettings } from './wechat-authorization';
 
 type Started = ApiData<'post', '/v1/wechat-authorize/start'>;
+type PushAddresses = ApiData<'get', '/v1/wechat-push/addresses'>;
 
 export default function WechatAuthorizeBeforeScreen() {
   const { t } = useTranslation();
@@ -23,8 +26,10 @@ export default function WechatAuthorizeBeforeScreen() {
   const [settings, setSettings] = useState<WechatSettings | null>(null);
   const [started, setStarted] = useState<Started | null>(null);
   const [busy, setBusy] = useState(false);
+  const [addresses, setAddresses] = useState<PushAddresses | null>(null);
   useEffect(() => {
     typedGet('/v1/wechat-channel/get').then(setSettings, report);
+    typedGet('/v1/wechat-push/addresses').then(setAddresses, report);
   }, [report]);
 
   const start = () => {
@@ -88,6 +93,27 @@ export default function WechatAuthorizeBeforeScreen() {
         </Space>
       </Card>
       <Card title={t('wechatAuth.current')}>{settings === null ? <Spin /> : <WechatAuthorization settings={settings} />}</Card>
+      <Card title={t('wechatAuth.push.title')}>
+        <Typography.Paragraph type="secondary">{t('wechatAuth.push.hint')}</Typography.Paragraph>
+        {addresses === null ? (
+          <Spin />
+        ) : (
+          <Descriptions
+            column={1}
+            bordered
+            size="small"
+            data-testid="wechat-push-addresses"
+            items={[
+              { key: 'auth', label: t('wechatAuth.push.auth'), children: <Typography.Text copyable>{addresses.auth}</Typography.Text> },
+              {
+                key: 'message',
+                label: t('wechatAuth.push.message'),
+                children: <Typography.Text copyable>{addresses.message}</Typography.Text>,
+              },
+            ]}
+          />
+        )}
+      </Card>
     </Space>
   );
 }

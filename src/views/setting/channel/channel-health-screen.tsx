@@ -56,6 +56,23 @@ export default function ChannelHealthScreen() {
                 </Space>
               ),
           },
+          {
+            key: 'lastCallback',
+            title: t('channels.health.lastCallback'),
+            render: (_, row) =>
+              row.lastCallback === null ? (
+                <Typography.Text type="secondary">{t('channels.health.noCallback')}</Typography.Text>
+              ) : (
+                <Space size={4} wrap>
+                  <span>{row.lastCallback.at}</span>
+                  <Typography.Text code>{row.lastCallback.event}</Typography.Text>
+                  <Tag color={row.lastCallback.outcome === 'REFUSED' ? 'red' : 'default'}>
+                    {t(`channels.health.callback.${row.lastCallback.outcome}`)}
+                  </Tag>
+                  {row.lastCallback.reason ? <span>{t(`channels.health.callback.reason.${row.lastCallback.reason}`)}</span> : null}
+                </Space>
+              ),
+          },
           { key: 'calls', title: t('channels.health.calls'), dataIndex: 'calls', align: 'right' },
           {
             key: 'failedByDay',
