@@ -272,6 +272,13 @@ export const memberResource = defineResource({
         columns: ['code', 'template', 'state', 'validTo', 'source', 'usedAt'],
       },
       {
+        key: 'pushConsents',
+        title: ['消息订阅', 'Message consent'],
+        resource: 'push-consent',
+        field: 'member',
+        columns: ['channel', 'consent', 'remark'],
+      },
+      {
         key: 'cards',
         title: ['预付卡', 'Prepaid cards'],
         resource: 'prepay-card',

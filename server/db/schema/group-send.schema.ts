@@ -25,6 +25,8 @@ export const groupSendRuns = pgTable(
     memberCount: integer('member_count').notNull().default(0),
     startedBy: bigint('started_by', { mode: 'number' }),
     startedAt: timestamp('started_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    /** Nothing is served before this time (a push plan's hold, during which it can be stopped); null: at once. */
+    notBefore: timestamp('not_before', { withTimezone: true, precision: 3 }),
     finishedAt: timestamp('finished_at', { withTimezone: true, precision: 3 }),
   },
   (t) => [

@@ -8,6 +8,8 @@ import { AppError } from '../../../http/envelope';
 import { groupSelection } from '../../audiences/audience.compute';
 import { GROUP_SEND_KINDS } from '../../../../resources/promotion/activity-engine';
 import { assertGiftApproved } from '../gift-approval';
+import type { PushChannel } from '../../../../resources/promotion/kinds/push-plan.kind';
+import { suppressStopped } from '../push-plans/push-plan.deliver';
 
 /**
  * A group send's run (a bulk coupon issue, a customer group gift), its states and its progress (README.md). One run per activity;
@@ -26,7 +28,7 @@ type ActivityRow = {
   readonly state: string;
   readonly begin_time: Date;
   readonly end_time: Date;
-  readonly rule: { readonly groupSendGroup?: number | string | null } | null;
+  readonly rule: { readonly groupSendGroup?: number | string | null; readonly holdMinutes?: number | null } | null;
   readonly created_by: string | null;
 };
 
@@ -62,8 +64,11 @@ export async function startRun(args: {
     if (!activity || !isGroupSendKind(activity.kind)) throw notFound(activityId);
     const place = windowPlace({ start: new Date(activity.begin_time), end: new Date(activity.end_time), now });
     if (activity.state !== 'AUDITED' || place !== 'inside') throw new AppError('conflict', 'groupSend.notProcessing');
-    const created = await tx.execute<{ id: string }>(sql`insert into group_send_runs (tenant_id, activity_id, state, started_by, started_at)
-      values (${tenantId}, ${activityId}, 'RUNNING', ${args.userId}, ${now})
+    // A push plan waits its hold before it sends, so that it can still be stopped.
+    const holdMinutes = activity.kind === 'PUSH_PLAN' ? Number(activity.rule?.holdMinutes ?? 0) : 0;
+    const notBefore = holdMinutes > 0 ? new Date(now.getTime() + holdMinutes * 60_000) : null;
+    const created = await tx.execute<{ id: string }>(sql`insert into group_send_runs (tenant_id, activity_id, state, started_by, started_at, not_before)
+      values (${tenantId}, ${activityId}, 'RUNNING', ${args.userId}, ${now}, ${notBefore})
       on conflict (tenant_id, activity_id) do nothing returning id`);
     if (created.rows.length === 0) throw new AppError('conflict', 'groupSend.alreadyStarted');
     const runId = Number(created.rows[0].id);
@@ -129,8 +134,13 @@ export async function moveRun(args: {
   });
 }
 
-/** Marks every pending recipient of a run skipped because the run stopped. */
+/** Marks every pending recipient of a run skipped because the run stopped (and a push plan's messages to them suppressed). */
 async function skipPending(tx: DbOrTx, tenantId: number, runId: number, now: Date): Promise<void> {
+  const plan = await tx.execute<{ channels: string[] | null }>(sql`select array(select jsonb_array_elements_text(a.rule -> 'pushChannels')) as channels
+    from group_send_runs r join activities a on a.tenant_id = r.tenant_id and a.id = r.activity_id
+    where r.tenant_id = ${tenantId} and r.id = ${runId} and a.kind = 'PUSH_PLAN' and jsonb_typeof(a.rule -> 'pushChannels') = 'array'`);
+  const channels = (plan.rows[0]?.channels ?? []) as PushChannel[];
+  await suppressStopped({ tx, tenantId, runId, channels, now });
   await tx.execute(sql`update group_send_recipients set result = 'SKIPPED', reason = 'stopped', served_at = ${now}
     where tenant_id = ${tenantId} and run_id = ${runId} and result = 'PENDING'`);
 }
@@ -170,18 +180,19 @@ export async function runOfActivity(args: {
     state: GroupSendRunState;
     member_count: number;
     started_at: Date;
+    not_before: Date | null;
     finished_at: Date | null;
     pending: string;
     issued: string;
     skipped: string;
-  }>(sql`select r.id, r.state, r.member_count, r.started_at, r.finished_at,
+  }>(sql`select r.id, r.state, r.member_count, r.started_at, r.not_before, r.finished_at,
       count(*) filter (where p.result = 'PENDING') as pending,
       count(*) filter (where p.result = 'ISSUED') as issued,
       count(*) filter (where p.result = 'SKIPPED') as skipped
     from group_send_runs r
     left join group_send_recipients p on p.tenant_id = r.tenant_id and p.run_id = r.id
     where r.tenant_id = ${args.tenantId} and r.activity_id = ${args.activityId}
-    group by r.id, r.state, r.member_count, r.started_at, r.finished_at`);
+    group by r.id, r.state, r.member_count, r.started_at, r.not_before, r.finished_at`);
   const row = found.rows[0];
   if (!row) return null;
   return {
@@ -193,6 +204,7 @@ export async function runOfActivity(args: {
     issued: Number(row.issued),
     skipped: Number(row.skipped),
     startedAt: formatInstant(new Date(row.started_at), args.zone),
+    notBefore: row.not_before === null ? null : formatInstant(new Date(row.not_before), args.zone),
     finishedAt: row.finished_at === null ? null : formatInstant(new Date(row.finished_at), args.zone),
   };
 }
