@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { PushSuppression } from '../../../../resources/contract/push-plan.types';
 import type { PushChannel } from '../../../../resources/promotion/kinds/push-plan.kind';
 import { pushPlanSettingResource } from '../../../../resources/setting/push-plan-setting.resource';
@@ -60,6 +60,13 @@ export async function pushRules(db: Db, tenantId: number): Promise<PushRules> {
   };
 }
 
+/**
+ * A mobile as the phone network reads it: its last 11 digits. The members' unique index holds the
+ * text as typed, and profiles imported from older systems write one phone as `+86 139…` and
+ * `139…`: two profiles, one phone, which gets the message once.
+ */
+const digits = (column: SQL) => sql`right(regexp_replace(coalesce(${column}, ''), '[^0-9]', '', 'g'), 11)`;
+
 /** What the decision reads of one member of the batch. */
 type MemberFacts = {
   readonly member_id: string;
@@ -118,7 +125,8 @@ export async function decideMessages(args: {
     )
     select m.id as member_id, m.state, nullif(m.mobile, '') as mobile,
       exists (select 1 from group_send_recipients o join members om on om.tenant_id = o.tenant_id and om.id = o.member_id
-        where o.tenant_id = ${tenantId} and o.run_id = ${runId} and o.member_id < m.id and om.mobile = m.mobile) as duplicate,
+        where o.tenant_id = ${tenantId} and o.run_id = ${runId} and o.member_id < m.id
+          and ${digits(sql`om.mobile`)} = ${digits(sql`m.mobile`)}) as duplicate,
       (select array_agg(c.channel) from (
          select distinct on (pc.channel) pc.channel, pc.consent from push_consents pc
          where pc.tenant_id = ${tenantId} and pc.member = m.id order by pc.channel, pc.id desc) c
