@@ -272,13 +272,6 @@ export const memberResource = defineResource({
         columns: ['code', 'template', 'state', 'validTo', 'source', 'usedAt'],
       },
       {
-        key: 'pushConsents',
-        title: ['消息订阅', 'Message consent'],
-        resource: 'push-consent',
-        field: 'member',
-        columns: ['channel', 'consent', 'remark'],
-      },
-      {
         key: 'cards',
         title: ['预付卡', 'Prepaid cards'],
         resource: 'prepay-card',
@@ -299,6 +292,13 @@ export const memberResource = defineResource({
         resource: 'member-channel-identity',
         field: 'member',
         columns: ['channel', 'externalId', 'unionId'],
+      },
+      {
+        key: 'pushConsents',
+        title: ['消息订阅', 'Message consent'],
+        resource: 'push-consent',
+        field: 'member',
+        columns: ['channel', 'consent', 'remark'],
       },
     ],
   },

@@ -1,6 +1,7 @@
 /**
  * The send tab on the detail of a kind sent to a group (a bulk coupon issue GROUP_COUPON, issue 28
- * item 3; a customer group gift USER_GROUP_GIFT, issue 29 item 4): the run's state and progress
+ * item 3; a customer group gift USER_GROUP_GIFT, issue 29 item 4; a push plan PUSH_PLAN, issue 29
+ * item 3, whose run first waits its hold, said above the figures): the run's state and progress
  * (members frozen, given, skipped, pending), refreshed every two seconds while it
  * runs; Start / Pause / Resume / Stop for those who maintain the entry (the server checks again
  * and answers 409 to a move from another state); and the per-member results, the query view
@@ -115,6 +116,9 @@ export function GroupSendTab(props: GroupSendTabProps) {
               </Popconfirm>
             ) : null}
           </Space>
+          {run.state === 'RUNNING' && run.notBefore !== null && run.pending === run.memberCount ? (
+            <Alert type="warning" showIcon message={t('pushPlan.waitingUntil', { time: run.notBefore })} />
+          ) : null}
           <RunFigures run={run} t={t} />
           <QueryViewPanel key={`${run.id}:${run.state}`} view={groupSendRecipientsView} fixed={{ activityId }} />
         </>
