@@ -93,9 +93,10 @@ export function suppressionOf(args: {
   if ((facts.refused ?? []).includes(channel)) return 'noConsent';
   if (channel === 'SMS' && !facts.mobile) return 'noAddress';
   if (channel === 'SMS' && facts.duplicate) return 'duplicateMobile';
+  // As the gateway decides: a channel without credentials first, then the rules of the hour.
+  if (!rules.connected[channel]) return 'notConnected';
   if (Number(facts.today) >= rules.capPerDay || Number(facts.week) >= rules.capPerWeek) return 'frequencyCap';
   if (channel === 'SMS' && inQuietHours({ hour: args.hour, from: rules.quietFromHour, to: rules.quietToHour })) return 'quietHours';
-  if (!rules.connected[channel]) return 'notConnected';
   return null;
 }
 
