@@ -10,6 +10,9 @@ export const pushPlanMessages = defineMessages({
   'pushPlan.titleRequired': ['App 推送需要标题', 'An app notification needs a title'],
   'pushPlan.templateRequired': ['短信推送需要短信模板编号', 'An SMS needs its template code'],
   'pushPlan.channelForbidden': ['没有“{channel}”推送计划的维护权限', 'You may not maintain push plans sent by {channel}'],
-  'pushPlan.waitingUntil': ['等待至 {time} 后发送，期间可暂停或停止', 'Waits until {time} before sending; it can be paused or stopped meanwhile'],
+  'pushPlan.waitingUntil': [
+    '等待至 {time} 后发送，期间可暂停或停止',
+    'Waits until {time} before sending; it can be paused or stopped meanwhile',
+  ],
   'pushPlan.messagesTab': ['推送明细', 'Messages'],
 });

@@ -23,7 +23,10 @@ export const pushPlanSettingResource = defineResource({
   fields: {
     capPerDay: cap(
       ['每人每天最多触达次数', 'Messages per member per day'],
-      ['按会员所在时区的自然日计算，各渠道合计，一个推送计划算一次；0 表示不发', 'Per calendar day in the merchant’s zone, all channels together, one push plan counting once; 0: none'],
+      [
+        '按会员所在时区的自然日计算，各渠道合计，一个推送计划算一次；0 表示不发',
+        'Per calendar day in the merchant’s zone, all channels together, one push plan counting once; 0: none',
+      ],
       1,
     ),
     capPerWeek: cap(

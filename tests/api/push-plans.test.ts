@@ -41,7 +41,11 @@ const connectSms = (quiet: { quietFromHour: number; quietToHour: number } = { qu
     ...quiet,
   });
 const connectPush = () =>
-  saveSettings('push-channel', { appKey: standIns.push.appKey, masterSecret: standIns.push.masterSecret, apiBaseUrl: `${standIns.baseUrl}/jpush` });
+  saveSettings('push-channel', {
+    appKey: standIns.push.appKey,
+    masterSecret: standIns.push.masterSecret,
+    apiBaseUrl: `${standIns.baseUrl}/jpush`,
+  });
 
 beforeAll(async () => {
   [scene, standIns] = await Promise.all([startCouponScene(), startStandIns()]);
@@ -141,7 +145,9 @@ describe('a push plan to a customer group', () => {
       family: 'PUSH_PLAN',
       state: 'PROCESSING',
     });
-    const listed = await okData<{ records: { id: number }[] }>(admin.post('/v1/activity-push-plan/query', { body: { page: 1, pageSize: 100 } }));
+    const listed = await okData<{ records: { id: number }[] }>(
+      admin.post('/v1/activity-push-plan/query', { body: { page: 1, pageSize: 100 } }),
+    );
     expect(listed.records.map((r) => r.id)).toContain(activity);
 
     expect(await sent(activity)).toMatchObject({ state: 'DONE', memberCount: 2, issued: 2, pending: 0 });
@@ -223,7 +229,10 @@ describe('why a message was not sent', () => {
     await sent(await plan(group, { pushChannels: ['SMS'] }));
     const second = await plan(group);
     await sent(second);
-    expect(outcomes((await report(second)).records)).toEqual([`${number}:APP_PUSH:SUPPRESSED:frequencyCap`, `${number}:SMS:SUPPRESSED:frequencyCap`]);
+    expect(outcomes((await report(second)).records)).toEqual([
+      `${number}:APP_PUSH:SUPPRESSED:frequencyCap`,
+      `${number}:SMS:SUPPRESSED:frequencyCap`,
+    ]);
     expect(smsTo(await mobileOf(members[0]))).toHaveLength(1);
   });
 
@@ -242,10 +251,14 @@ describe('why a message was not sent', () => {
   it('no consent: a member who refused SMS gets none, the refusal recorded on the member', async () => {
     const { group, members } = await helpers.groupOf(2);
     const numbers = await memberNumbers(members);
-    await okData(admin.post('/v1/push-consent/saveNew', { body: { member: members[0], channel: 'SMS', consent: 'REFUSED', remark: '回复R' } }));
+    await okData(
+      admin.post('/v1/push-consent/saveNew', { body: { member: members[0], channel: 'SMS', consent: 'REFUSED', remark: '回复R' } }),
+    );
     const activity = await plan(group, { pushChannels: ['SMS'] });
     await sent(activity);
-    expect(outcomes((await report(activity)).records)).toEqual([`${numbers[0]}:SMS:SUPPRESSED:noConsent`, `${numbers[1]}:SMS:SENT:`].sort());
+    expect(outcomes((await report(activity)).records)).toEqual(
+      [`${numbers[0]}:SMS:SUPPRESSED:noConsent`, `${numbers[1]}:SMS:SENT:`].sort(),
+    );
   });
 
   it('duplicate mobile: two profiles of one phone (one written +86 by an older system) get one SMS', async () => {
@@ -257,7 +270,9 @@ describe('why a message was not sent', () => {
       where tenant_id = ${scene.tenant.tenantId} and id = ${members[1]}`);
     const activity = await plan(group, { pushChannels: ['SMS'] });
     await sent(activity);
-    expect(outcomes((await report(activity)).records)).toEqual([`${numbers[0]}:SMS:SENT:`, `${numbers[1]}:SMS:SUPPRESSED:duplicateMobile`].sort());
+    expect(outcomes((await report(activity)).records)).toEqual(
+      [`${numbers[0]}:SMS:SENT:`, `${numbers[1]}:SMS:SUPPRESSED:duplicateMobile`].sort(),
+    );
   });
 
   it('channel not connected: without JPush credentials the app push is suppressed, the SMS goes', async () => {
@@ -301,7 +316,9 @@ describe('who may make and send a push plan', () => {
     // The reader reads the plan and its report, and may not start it.
     expect((await reader.post('/v1/group-send/start', { query: { id: own.id } })).status).toBe(403);
     expect((await reader.get(`/v1/activity/info/${own.id}`)).status).toBe(200);
-    expect((await reader.post('/v1/push-deliveries/query', { body: { page: 1, pageSize: 1, filters: { activityId: own.id } } })).status).toBe(200);
+    expect(
+      (await reader.post('/v1/push-deliveries/query', { body: { page: 1, pageSize: 1, filters: { activityId: own.id } } })).status,
+    ).toBe(200);
   });
 
   it('refuses a plan missing what a channel needs, or sending nothing, naming the field in the caller’s language', async () => {
@@ -309,7 +326,13 @@ describe('who may make and send a push plan', () => {
     const save = (rule: PlanRule) =>
       admin.post('/v1/activity/saveNew', {
         headers: EN,
-        body: { name: '缺字段', kind: 'PUSH_PLAN', beginTime: '2020-01-01 00:00:00', endTime: '2099-01-01 00:00:00', rule: { groupSendGroup: group, holdMinutes: 0, ...rule } },
+        body: {
+          name: '缺字段',
+          kind: 'PUSH_PLAN',
+          beginTime: '2020-01-01 00:00:00',
+          endTime: '2099-01-01 00:00:00',
+          rule: { groupSendGroup: group, holdMinutes: 0, ...rule },
+        },
       });
     const noTemplate = await save({ pushChannels: ['SMS'], pushContent: '你好' });
     expect(noTemplate.status).toBe(400);

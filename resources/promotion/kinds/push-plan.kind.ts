@@ -49,13 +49,19 @@ export const pushPlanKind = defineActivityKind(
       }),
       pushContent: field.text({
         label: ['消息内容', 'Message'],
-        help: ['短信与 App 推送的正文；短信末尾自动加上退订说明', 'The text of the SMS and of the app notification; the SMS ends with the opt-out text'],
+        help: [
+          '短信与 App 推送的正文；短信末尾自动加上退订说明',
+          'The text of the SMS and of the app notification; the SMS ends with the opt-out text',
+        ],
         maxLength: 300,
         inList: false,
       }),
       smsTemplateCode: field.text({
         label: ['短信模板编号', 'SMS template code'],
-        help: ['短信服务审核通过的营销模板，其变量 ${content} 为消息内容', 'An approved marketing template of the SMS service; its ${content} variable is the message'],
+        help: [
+          '短信服务审核通过的营销模板，其变量 ${content} 为消息内容',
+          'An approved marketing template of the SMS service; its ${content} variable is the message',
+        ],
         maxLength: 40,
         inList: false,
       }),

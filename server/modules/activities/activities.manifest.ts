@@ -28,6 +28,13 @@ export const activitiesDomain = defineDomain({
   ],
   hooks: [activityHooks, ...subResourceViewHooks, pushConsentHooks],
   exports: [activityEvaluationExport],
-  views: [groupSendRecipientsSource, thirdPartyIssuesSource, thirdPartyCancelsSource, thirdPartyCancelCouponsSource, couponCodesSource, pushDeliveriesSource],
+  views: [
+    groupSendRecipientsSource,
+    thirdPartyIssuesSource,
+    thirdPartyCancelsSource,
+    thirdPartyCancelCouponsSource,
+    couponCodesSource,
+    pushDeliveriesSource,
+  ],
   seed: [promotionSeeder],
 });

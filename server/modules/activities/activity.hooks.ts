@@ -272,7 +272,10 @@ export const activityHooks = defineServerHooks('activity', {
     assertMaintainable(ctx.actor, kind);
     // A push plan's channels and gift each need their own grant under 营销/推送计划.
     if (kind === 'PUSH_PLAN')
-      assertPushPlanGrants(ctx.actor, (valueAfterWrite({ values: ctx.values, current: ctx.current, name: 'rule' }) ?? {}) as Record<string, unknown>);
+      assertPushPlanGrants(
+        ctx.actor,
+        (valueAfterWrite({ values: ctx.values, current: ctx.current, name: 'rule' }) ?? {}) as Record<string, unknown>,
+      );
     await checkActivity(ctx);
   },
   beforeDelete: maintainRecord,

@@ -50,7 +50,8 @@ export async function groupSendRoutes(app: FastifyInstance): Promise<void> {
     const decl = activityKind(activity.kind);
     if (!decl || !isGroupSendKind(activity.kind))
       throw new AppError('notFound', 'groupSend.activityNotFound', { values: { id: activityId } });
-    if (!holdsAny(authOf(request).grants, familyRefs(decl.family, maintain ? ['配置维护'] : familyAccess(decl.family).read))) throw forbidden();
+    if (!holdsAny(authOf(request).grants, familyRefs(decl.family, maintain ? ['配置维护'] : familyAccess(decl.family).read)))
+      throw forbidden();
     return activity;
   };
 

@@ -67,7 +67,9 @@ export async function startRun(args: {
     // A push plan waits its hold before it sends, so that it can still be stopped.
     const holdMinutes = activity.kind === 'PUSH_PLAN' ? Number(activity.rule?.holdMinutes ?? 0) : 0;
     const notBefore = holdMinutes > 0 ? new Date(now.getTime() + holdMinutes * 60_000) : null;
-    const created = await tx.execute<{ id: string }>(sql`insert into group_send_runs (tenant_id, activity_id, state, started_by, started_at, not_before)
+    const created = await tx.execute<{
+      id: string;
+    }>(sql`insert into group_send_runs (tenant_id, activity_id, state, started_by, started_at, not_before)
       values (${tenantId}, ${activityId}, 'RUNNING', ${args.userId}, ${now}, ${notBefore})
       on conflict (tenant_id, activity_id) do nothing returning id`);
     if (created.rows.length === 0) throw new AppError('conflict', 'groupSend.alreadyStarted');
@@ -136,7 +138,9 @@ export async function moveRun(args: {
 
 /** Marks every pending recipient of a run skipped because the run stopped (and a push plan's messages to them suppressed). */
 async function skipPending(tx: DbOrTx, tenantId: number, runId: number, now: Date): Promise<void> {
-  const plan = await tx.execute<{ channels: string[] | null }>(sql`select array(select jsonb_array_elements_text(a.rule -> 'pushChannels')) as channels
+  const plan = await tx.execute<{
+    channels: string[] | null;
+  }>(sql`select array(select jsonb_array_elements_text(a.rule -> 'pushChannels')) as channels
     from group_send_runs r join activities a on a.tenant_id = r.tenant_id and a.id = r.activity_id
     where r.tenant_id = ${tenantId} and r.id = ${runId} and a.kind = 'PUSH_PLAN' and jsonb_typeof(a.rule -> 'pushChannels') = 'array'`);
   const channels = (plan.rows[0]?.channels ?? []) as PushChannel[];

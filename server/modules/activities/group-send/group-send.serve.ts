@@ -133,19 +133,22 @@ async function serveBatch(args: { db: Db; job: GroupSendJob; context: Context; l
       let result: GivingResult | { given: false; error: AppError };
       try {
         // A push plan without a gift gives nothing: the member is served by its messages alone.
-        result = context.awards.length === 0 ? NOTHING_GIVEN : await giveOnce({
-          tx,
-          tenantId: job.tenantId,
-          activity: context.activity,
-          memberId,
-          awards: context.awards,
-          source: 'group-send',
-          sourceNo: `run:${job.runId}`,
-          now,
-          localDate,
-          zone: context.zone,
-          operatorId: context.operatorId,
-        });
+        result =
+          context.awards.length === 0
+            ? NOTHING_GIVEN
+            : await giveOnce({
+                tx,
+                tenantId: job.tenantId,
+                activity: context.activity,
+                memberId,
+                awards: context.awards,
+                source: 'group-send',
+                sourceNo: `run:${job.runId}`,
+                now,
+                localDate,
+                zone: context.zone,
+                operatorId: context.operatorId,
+              });
       } catch (error) {
         // A refusal (its savepoint rolled back) skips this member alone; a fault ends the delivery.
         if (!(error instanceof AppError)) throw error;

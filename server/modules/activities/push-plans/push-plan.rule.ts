@@ -21,7 +21,8 @@ type Rule = Readonly<Record<string, unknown>>;
 const channelsOf = (rule: Rule): PushChannel[] =>
   (Array.isArray(rule.pushChannels) ? (rule.pushChannels as string[]) : []).filter((c): c is PushChannel => c in PUSH_CHANNELS);
 const filled = (value: unknown) => typeof value === 'string' && value.trim() !== '';
-const givesGift = (rule: Rule) => (typeof rule.rewardPoints === 'number' && rule.rewardPoints > 0) || typeof rule.rewardCouponTemplate === 'number';
+const givesGift = (rule: Rule) =>
+  (typeof rule.rewardPoints === 'number' && rule.rewardPoints > 0) || typeof rule.rewardCouponTemplate === 'number';
 
 export function pushPlanIssues(rule: Rule): FieldError[] {
   const channels = channelsOf(rule);
@@ -49,7 +50,10 @@ export function assertPushPlanGrants(actor: Actor, rule: Rule): void {
   const parts: (PushChannel | 'GIFT')[] = [...channelsOf(rule), ...(givesGift(rule) ? (['GIFT'] as const) : [])];
   for (const part of parts) {
     if (hasAction(actor.grants, subRef(part))) continue;
-    const channel = part === 'GIFT' ? findEntry('promotion', 'push-plan')!.subResources!.find((s) => s.name[0] === '赠礼发放')!.name : PUSH_CHANNELS[part].label;
+    const channel =
+      part === 'GIFT'
+        ? findEntry('promotion', 'push-plan')!.subResources!.find((s) => s.name[0] === '赠礼发放')!.name
+        : PUSH_CHANNELS[part].label;
     throw new AppError('forbidden', 'pushPlan.channelForbidden', { values: { channel: pick(channel, actor.locale) } });
   }
 }
