@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { screenshot } from '../helpers/browser';
 import { seriousViolations } from './pages/axe';
 import { useDemoSession } from './pages/demo-session';
-import { FormPage, savedDetailThenList } from './pages/form.page';
-import { couponsHeld, sendFromTab } from './pages/group-send';
+import { FormPage } from './pages/form.page';
+import { couponsHeld, saveAuditAndOpen, sendFromTab } from './pages/group-send';
 import { ListPage } from './pages/list.page';
 import { storeGroupScene } from './pages/store-group';
 
@@ -47,19 +47,12 @@ describe('push plans in the browser', () => {
       赠送券: templateName,
       赠券张数: '1',
     });
-    await page.keyboard.press('Escape');
-    await form.save('保存');
-    await savedDetailThenList(page, {
+    const activity = await saveAuditAndOpen(page, {
+      list,
+      name,
       detail: '/promotion/push-plan/dtl',
-      list: '/promotion/push-plan/list',
-      leaveBy: 'back',
+      listRoute: '/promotion/push-plan/list',
     });
-    await list.waitLoaded();
-    await list.rowActionConfirmed(name, '审核');
-    await expect.poll(async () => list.row(name).innerText()).toContain('进行中');
-    await list.rowAction(name, '详情');
-    await page.waitForURL((url) => url.hash.includes('/promotion/push-plan/dtl'));
-    const activity = Number(new URL(page.url().replace('#', '')).searchParams.get('id'));
 
     const { rows } = await sendFromTab(page);
     await expect.poll(() => rows.count()).toBe(2);
