@@ -5,6 +5,7 @@ import { effectiveTemplate, okData, startCouponScene, type CouponScene } from '.
 import type { ApiClient } from '../helpers/fixtures';
 import { groupSendHelpers, type Run } from '../helpers/group-send-fixtures';
 import { pointsOf } from '../helpers/points-fixtures';
+import { startDueRuns } from '../../server/modules/activities/push-plans/push-plan.schedule';
 
 /**
  * Push plans (PUSH_PLAN, issue 29 item 3, entry 推送计划) through the real API and PostgreSQL, with
@@ -289,6 +290,87 @@ describe('why a message was not sent', () => {
       body: { page: 1, pageSize: 10, filters: { activityId: activity, reason: ['notConnected'] } },
     });
     expect(en.body.data.total).toBe(1);
+  });
+});
+
+describe('a push plan on a schedule', () => {
+  /** The schedules' tick at `now`, each run started delivered here; answers the runs started. */
+  const tick = (now: Date) =>
+    startDueRuns({
+      db: scene.t.database.db,
+      now,
+      dispatch: async (job) => {
+        await helpers.deliver(job);
+      },
+    });
+  const runsOf = async (activity: number) =>
+    (
+      await scene.t.database.db.execute<{ slot: string }>(
+        sql`select slot from group_send_runs where tenant_id = ${scene.tenant.tenantId} and activity_id = ${activity} order by id`,
+      )
+    ).rows.map((r) => r.slot);
+
+  it('a daily plan sends once per day, each day’s run its own, and cannot be started by hand', async () => {
+    const { group, members } = await helpers.groupOf(1);
+    const activity = await plan(group, { pushChannels: ['SMS'], scheduleType: 'DAILY', sendTime: '00:00' });
+    const byHand = await admin.post('/v1/group-send/start', { query: { id: activity }, headers: EN });
+    expect(byHand.status).toBe(409);
+    expect(byHand.body.msg).toContain('schedule');
+
+    const now = new Date();
+    const today = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Shanghai' }).format(now);
+    expect((await tick(now)).length).toBeGreaterThanOrEqual(1);
+    // Another tick the same day (another process, a minute later) starts nothing more.
+    await tick(new Date(now.getTime() + 60_000));
+    expect(await runsOf(activity)).toEqual([today]);
+    const tomorrow = new Date(now.getTime() + 24 * 3600_000);
+    await tick(tomorrow);
+    const slots = await runsOf(activity);
+    expect(slots).toHaveLength(2);
+    expect(slots[1]).not.toBe(today);
+    // One SMS per day's run; the report lists both runs.
+    expect(smsTo(await mobileOf(members[0]))).toHaveLength(2);
+    const rows = (await report(activity)).records;
+    expect(new Set(rows.map((r) => r.runId)).size).toBe(2);
+  });
+
+  it('a weekly plan sends only on its weekdays, a one-off only once its time has come', async () => {
+    const { group } = await helpers.groupOf(1);
+    const now = new Date();
+    const weekday =
+      ((new Date(`${new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Shanghai' }).format(now)}T00:00:00Z`).getUTCDay() + 6) % 7) + 1;
+    const otherDays = [1, 2, 3, 4, 5, 6, 7].filter((d) => d !== weekday);
+    const weekly = await plan(group, { pushChannels: ['SMS'], scheduleType: 'WEEKLY', sendTime: '00:00', sendWeekdays: otherDays });
+    const later = await plan(group, { pushChannels: ['SMS'], scheduleType: 'ONCE', sendAt: '2098-01-01 00:00:00' });
+    const past = await plan(group, { pushChannels: ['SMS'], scheduleType: 'ONCE', sendAt: '2021-01-01 00:00:00' });
+    await tick(now);
+    await tick(new Date(now.getTime() + 60_000));
+    expect(await runsOf(weekly)).toEqual([]);
+    expect(await runsOf(later)).toEqual([]);
+    expect(await runsOf(past)).toEqual(['once']);
+  });
+
+  it('refuses a schedule missing its time, naming the field', async () => {
+    const { group } = await helpers.groupOf(1);
+    const res = await admin.post('/v1/activity/saveNew', {
+      headers: EN,
+      body: {
+        name: '缺时间',
+        kind: 'PUSH_PLAN',
+        beginTime: '2020-01-01 00:00:00',
+        endTime: '2099-01-01 00:00:00',
+        rule: {
+          groupSendGroup: group,
+          pushChannels: ['SMS'],
+          pushContent: '你好',
+          smsTemplateCode: 'SMS_1',
+          scheduleType: 'WEEKLY',
+          sendTime: '09:00',
+        },
+      },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.data.fields.map((f: { field: string }) => f.field)).toEqual(['rule.sendWeekdays']);
   });
 });
 

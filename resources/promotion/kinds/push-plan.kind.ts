@@ -16,10 +16,23 @@ export const PUSH_CHANNELS = {
 export type PushChannel = keyof typeof PUSH_CHANNELS;
 
 /**
+ * When a push plan sends: when a person starts it (after the hold), once at a time, or every day
+ * or on some weekdays at a time of day, each a run of its own (server/modules/activities/push-plans).
+ */
+export const PUSH_SCHEDULES = {
+  NOW: { label: ['手动开始', 'When started'], color: 'blue' },
+  ONCE: { label: ['定时一次', 'Once, at a time'], color: 'cyan' },
+  DAILY: { label: ['每天', 'Every day'], color: 'green' },
+  WEEKLY: { label: ['每周', 'Every week'], color: 'purple' },
+} as const;
+export type PushSchedule = keyof typeof PUSH_SCHEDULES;
+
+/**
  * Push plans (推送计划, issue 29 item 3, entry `push-plan`): a message and / or a gift (the shared
  * reward part: points and / or a coupon set) to a customer group. An activity sent like a bulk
  * coupon issue (trigger `groupSend`): once audited (gifts under the value approval rule), a person
- * starts its run on the detail, which freezes the group's members; the run waits the plan's hold
+ * starts its run on the detail, or its schedule starts one run per time it names; each run freezes
+ * the group's members, waits the plan's hold
  * (10 minutes by default, during which it can be stopped), then gives each member the gift once
  * and sends each channel's message once per (plan, run, member, channel), or records why it did
  * not (server/modules/activities/push-plans/README.md).
@@ -65,6 +78,30 @@ export const pushPlanKind = defineActivityKind(
         maxLength: 40,
         inList: false,
       }),
+      scheduleType: field.enum({
+        label: ['发送时间', 'When to send'],
+        options: PUSH_SCHEDULES,
+        required: true,
+        defaultValue: 'NOW',
+        width: 120,
+      }),
+      // Each member below serves some schedules (a kind's rule members carry the kind's condition,
+      // so they cannot follow a sibling): the plan's hook requires each where its schedule uses it.
+      sendAt: field.datetime({
+        label: ['发送时刻', 'Send at'],
+        help: ['“定时一次”时必填', 'Needed for “Once, at a time”'],
+        inList: false,
+      }),
+      sendTime: field.time({
+        label: ['每次发送时间', 'Time of day'],
+        help: ['“每天”“每周”时必填，商户时区的时间', 'Needed for “Every day” and “Every week”, in the merchant’s time zone'],
+        inList: false,
+      }),
+      sendWeekdays: field.weekdays({
+        label: ['每周发送日', 'Weekdays'],
+        help: ['“每周”时必填', 'Needed for “Every week”'],
+        inList: false,
+      }),
       holdMinutes: field.integer({
         label: ['发送前等待(分钟)', 'Wait before sending (minutes)'],
         help: ['开始发送后先等待，期间可暂停或停止', 'After the start the run waits this long, during which it can be paused or stopped'],
@@ -84,6 +121,12 @@ export const pushPlanKind = defineActivityKind(
       content: rule.pushContent ?? '',
       smsTemplateCode: rule.smsTemplateCode ?? '',
       holdMinutes: int(rule.holdMinutes ?? 0),
+      schedule: {
+        type: (rule.scheduleType ?? 'NOW') as PushSchedule,
+        at: rule.sendAt ? new Date(rule.sendAt) : null,
+        time: rule.sendTime ?? null,
+        weekdays: ((rule.sendWeekdays ?? []) as readonly number[]).map(Number),
+      },
       reward: rewardOfRule(rule),
     }),
   },

@@ -11,6 +11,7 @@ import { groupSendRecipientsSource } from './group-send/group-send-recipients.so
 import { groupSendRoutes } from './group-send/group-send.routes';
 import { pushConsentHooks } from './push-plans/push-consent.hooks';
 import { pushDeliveriesSource } from './push-plans/push-deliveries.source';
+import { pushPlanScheduleJobs } from './push-plans/push-plan.schedule';
 import { thirdPartyCancelCouponsSource, thirdPartyCancelsSource } from './third-party/third-party-cancels.source';
 import { thirdPartyIssuesSource } from './third-party/third-party-issues.source';
 import { thirdPartyRoutes } from './third-party/third-party.routes';
@@ -22,6 +23,7 @@ export const activitiesDomain = defineDomain({
     { name: 'activity-engine', plugin: activityEngineRoutes },
     { name: 'activity-events', plugin: activityEventsPlugin },
     { name: 'group-send', plugin: groupSendRoutes },
+    { name: 'push-plan-schedule', plugin: pushPlanScheduleJobs },
     { name: 'third-party', plugin: thirdPartyRoutes },
     { name: 'coupon-codes', plugin: codesRoutes },
     { name: 'activity-claims', plugin: activityClaimRoutes },

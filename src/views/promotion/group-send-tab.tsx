@@ -59,11 +59,14 @@ export interface GroupSendTabProps {
   readonly activityId: number;
   /** The activity's menu entry (营销/批量发券, 营销/精准营销), whose 配置维护 shows the buttons. */
   readonly resourceId: string;
+  /** False for a push plan sent on its schedule: its runs start by themselves, no Start button. */
+  readonly byHand?: boolean;
   readonly t: Translate;
 }
 
 export function GroupSendTab(props: GroupSendTabProps) {
   const { activityId, resourceId, t } = props;
+  const byHand = props.byHand !== false;
   const remote = useRemote(() => typedGet('/v1/group-send/run', { params: { activityId } }), String(activityId));
   useLoadError(remote.error);
   const act = useAction();
@@ -89,9 +92,9 @@ export function GroupSendTab(props: GroupSendTabProps) {
           type="info"
           showIcon
           message={t('groupSend.notStarted')}
-          description={t('groupSend.notStartedHint')}
+          description={t(byHand ? 'groupSend.notStartedHint' : 'pushPlan.scheduledHint')}
           action={
-            maintain && remote.data !== undefined ? (
+            maintain && byHand && remote.data !== undefined ? (
               <Popconfirm title={t('groupSend.startConfirm')} onConfirm={start}>
                 <Button type="primary">{t('groupSend.start')}</Button>
               </Popconfirm>

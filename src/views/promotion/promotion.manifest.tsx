@@ -55,6 +55,10 @@ function newByKindItems(): Record<string, readonly ListToolbarItem[]> {
   return items;
 }
 
+/** A push plan sent on a schedule (its runs start by themselves). */
+const scheduledPlan = (record: Readonly<Record<string, unknown>>): boolean =>
+  record.kind === 'PUSH_PLAN' && ((record.rule as { scheduleType?: string } | null)?.scheduleType ?? 'NOW') !== 'NOW';
+
 /** A third-party issuing campaign's reconciliation: each request of its application and what became of it. */
 /** The send tab of a kind sent to a group, its buttons granted by the kind's own menu entry (批量发券, 精准营销). */
 const groupSendTab = (kind: GroupSendKind): DetailTab => {
@@ -64,7 +68,9 @@ const groupSendTab = (kind: GroupSendKind): DetailTab => {
   return {
     key: 'send',
     title: 'groupSend.tab',
-    render: ({ record, t }) => <GroupSendTab activityId={Number(record.id)} resourceId={resourceId} t={t} />,
+    render: ({ record, t }) => (
+      <GroupSendTab activityId={Number(record.id)} resourceId={resourceId} byHand={!scheduledPlan(record)} t={t} />
+    ),
   };
 };
 

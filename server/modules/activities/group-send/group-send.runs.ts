@@ -28,7 +28,11 @@ type ActivityRow = {
   readonly state: string;
   readonly begin_time: Date;
   readonly end_time: Date;
-  readonly rule: { readonly groupSendGroup?: number | string | null; readonly holdMinutes?: number | null } | null;
+  readonly rule: {
+    readonly groupSendGroup?: number | string | null;
+    readonly holdMinutes?: number | null;
+    readonly scheduleType?: string | null;
+  } | null;
   readonly created_by: string | null;
 };
 
@@ -54,8 +58,11 @@ export async function startRun(args: {
   activityId: number;
   now: Date;
   timeZone: string;
+  /** The run a push plan's schedule starts (its time: `once`, a local date); absent: the one a person starts. */
+  slot?: string;
 }): Promise<GroupSendJob> {
   const { tenantId, activityId, now } = args;
+  const slot = args.slot ?? '';
   return args.db.transaction(async (tx) => {
     // Locked so the activity is not stopped while its recipients are frozen.
     const found = await tx.execute<ActivityRow>(sql`select kind, state, begin_time, end_time, rule, created_by from activities
@@ -64,14 +71,17 @@ export async function startRun(args: {
     if (!activity || !isGroupSendKind(activity.kind)) throw notFound(activityId);
     const place = windowPlace({ start: new Date(activity.begin_time), end: new Date(activity.end_time), now });
     if (activity.state !== 'AUDITED' || place !== 'inside') throw new AppError('conflict', 'groupSend.notProcessing');
+    // A scheduled push plan is started by its schedule alone, a plan sent by hand by a person alone.
+    const scheduled = activity.kind === 'PUSH_PLAN' && (activity.rule?.scheduleType ?? 'NOW') !== 'NOW';
+    if (scheduled !== (slot !== '')) throw new AppError('conflict', scheduled ? 'pushPlan.scheduled' : 'groupSend.alreadyStarted');
     // A push plan waits its hold before it sends, so that it can still be stopped.
     const holdMinutes = activity.kind === 'PUSH_PLAN' ? Number(activity.rule?.holdMinutes ?? 0) : 0;
     const notBefore = holdMinutes > 0 ? new Date(now.getTime() + holdMinutes * 60_000) : null;
     const created = await tx.execute<{
       id: string;
-    }>(sql`insert into group_send_runs (tenant_id, activity_id, state, started_by, started_at, not_before)
-      values (${tenantId}, ${activityId}, 'RUNNING', ${args.userId}, ${now}, ${notBefore})
-      on conflict (tenant_id, activity_id) do nothing returning id`);
+    }>(sql`insert into group_send_runs (tenant_id, activity_id, slot, state, started_by, started_at, not_before)
+      values (${tenantId}, ${activityId}, ${slot}, 'RUNNING', ${args.userId}, ${now}, ${notBefore})
+      on conflict (tenant_id, activity_id, slot) do nothing returning id`);
     if (created.rows.length === 0) throw new AppError('conflict', 'groupSend.alreadyStarted');
     const runId = Number(created.rows[0].id);
     const selection = await groupSelection({
@@ -172,7 +182,7 @@ export async function failRun(db: DbOrTx, job: GroupSendJob): Promise<void> {
     where tenant_id = ${job.tenantId} and id = ${job.runId} and state = 'RUNNING'`);
 }
 
-/** The run of an activity with its progress counted from its recipients; null before it starts. */
+/** The latest run of an activity (a scheduled push plan has one per time) with its progress counted from its recipients; null before any. */
 export async function runOfActivity(args: {
   db: DbOrTx;
   tenantId: number;
@@ -195,7 +205,8 @@ export async function runOfActivity(args: {
       count(*) filter (where p.result = 'SKIPPED') as skipped
     from group_send_runs r
     left join group_send_recipients p on p.tenant_id = r.tenant_id and p.run_id = r.id
-    where r.tenant_id = ${args.tenantId} and r.activity_id = ${args.activityId}
+    where r.tenant_id = ${args.tenantId} and r.id = (select max(l.id) from group_send_runs l
+      where l.tenant_id = ${args.tenantId} and l.activity_id = ${args.activityId})
     group by r.id, r.state, r.member_count, r.started_at, r.not_before, r.finished_at`);
   const row = found.rows[0];
   if (!row) return null;

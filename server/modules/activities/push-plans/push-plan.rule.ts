@@ -11,7 +11,8 @@ import { AppError, type FieldError } from '../../../http/envelope';
  *
  * - it sends something: a channel, a gift or both (400 on `rule.pushChannels`);
  * - each chosen channel has what it needs: a message; an SMS its approved template's code; an
- *   app notification its title (400 naming the member);
+ *   app notification its title (400 naming the member); each schedule its time (a one-off's
+ *   moment, a daily or weekly plan's time of day, a weekly plan's weekdays);
  * - the saver maintains each channel it sends by, and 赠礼发放 when it gives a gift: the
  *   sub-resources of 营销/推送计划 (403 naming the channel).
  */
@@ -32,6 +33,20 @@ export function pushPlanIssues(rule: Rule): FieldError[] {
   if (channels.includes('SMS') && !filled(rule.smsTemplateCode))
     issues.push({ field: 'rule.smsTemplateCode', key: 'pushPlan.templateRequired' });
   if (channels.includes('APP_PUSH') && !filled(rule.pushTitle)) issues.push({ field: 'rule.pushTitle', key: 'pushPlan.titleRequired' });
+  return [...issues, ...scheduleIssues(rule)];
+}
+
+/** What each schedule needs: a one-off its time, a daily or weekly plan its time of day, a weekly one its weekdays. */
+function scheduleIssues(rule: Rule): FieldError[] {
+  const type = rule.scheduleType ?? 'NOW';
+  const issues: FieldError[] = [];
+  // An instant is coerced before the hooks see it (a Date, or its text).
+  if (type === 'ONCE' && (rule.sendAt === null || rule.sendAt === undefined || rule.sendAt === ''))
+    issues.push({ field: 'rule.sendAt', key: 'pushPlan.sendAtRequired' });
+  if ((type === 'DAILY' || type === 'WEEKLY') && !filled(rule.sendTime))
+    issues.push({ field: 'rule.sendTime', key: 'pushPlan.sendTimeRequired' });
+  if (type === 'WEEKLY' && !(Array.isArray(rule.sendWeekdays) && rule.sendWeekdays.length > 0))
+    issues.push({ field: 'rule.sendWeekdays', key: 'pushPlan.weekdaysRequired' });
   return issues;
 }
 
