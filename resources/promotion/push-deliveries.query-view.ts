@@ -2,11 +2,7 @@ import type { Bilingual } from '../messages/bilingual';
 import type { PushSuppression } from '../contract/push-plan.types';
 import { defineQueryView } from '../query-view';
 import { PUSH_CHANNELS } from './kinds/push-plan.kind';
-
-/** Every channel's grants under 营销/推送计划 (the folder's sub-resources), either action. */
-const PUSH_PLAN_READ = ['短信', '微信消息', '应用推送', '赠礼发放'].flatMap((sub) =>
-  (['计划查看', '配置维护'] as const).map((action) => ({ resourceId: `营销/推送计划/${sub}`, action })),
-);
+import { PUSH_PLAN_READ } from './group-send-recipients.query-view';
 
 const SUPPRESSION_LABELS: Readonly<Record<PushSuppression, { label: Bilingual }>> = {
   frequencyCap: { label: ['超过触达频次', 'Frequency cap reached'] },

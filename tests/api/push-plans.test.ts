@@ -398,6 +398,10 @@ describe('who may make and send a push plan', () => {
     // The reader reads the plan and its report, and may not start it.
     expect((await reader.post('/v1/group-send/start', { query: { id: own.id } })).status).toBe(403);
     expect((await reader.get(`/v1/activity/info/${own.id}`)).status).toBe(200);
+    expect((await reader.get('/v1/group-send/run', { query: { activityId: own.id } })).status).toBe(200);
+    expect(
+      (await reader.post('/v1/group-send-recipients/query', { body: { page: 1, pageSize: 1, filters: { activityId: own.id } } })).status,
+    ).toBe(200);
     expect(
       (await reader.post('/v1/push-deliveries/query', { body: { page: 1, pageSize: 1, filters: { activityId: own.id } } })).status,
     ).toBe(200);
