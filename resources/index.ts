@@ -38,6 +38,8 @@ import { applicationResource } from './setting/application.resource';
 import { valueApprovalSettingResource } from './setting/value-approval-setting.resource';
 import { smsChannelResource } from './setting/sms-channel.resource';
 import { pushChannelResource } from './setting/push-channel.resource';
+import { pushPlanSettingResource } from './setting/push-plan-setting.resource';
+import { pushConsentResource } from './promotion/push-consent.resource';
 import { alipayChannelResource } from './member/alipay-channel.resource';
 import { meituanChannelResource } from './member/meituan-channel.resource';
 import { wechatChannelResource } from './member/wechat-channel.resource';
@@ -96,6 +98,8 @@ export const RESOURCES: readonly ResourceDef[] = [
   memberChannelIdentityResource,
   meituanChannelResource,
   smsChannelResource,
+  pushPlanSettingResource,
+  pushConsentResource,
   pushChannelResource,
   ...CARD_RESOURCES,
   couponInitResource,

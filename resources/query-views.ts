@@ -1,3 +1,4 @@
+import { pushDeliveriesView } from './promotion/push-deliveries.query-view';
 import { CARD_ACTIVITY_REPORTS } from './data-table/card-activity-report.query-view';
 import { couponReportView } from './data-table/coupon-report.query-view';
 import { feeLevelView } from './data-table/fee-level.query-view';
@@ -50,4 +51,5 @@ export const QUERY_VIEWS: readonly QueryViewDef[] = [
   couponCodesView,
   thirdPartyCancelsView,
   thirdPartyCancelCouponsView,
+  pushDeliveriesView,
 ];

@@ -34,6 +34,7 @@ const pushChannels = subResourcesOf({
   names: [
     ['短信', 'SMS'],
     ['微信消息', 'WeChat messages'],
+    ['应用推送', 'App push'],
     ['赠礼发放', 'Gift delivery'],
   ],
 });

@@ -52,6 +52,7 @@ export const settingGroup: GroupDecl = {
         { name: 'channel-calls', title: ['渠道调用记录', 'Channel calls'] },
         { name: 'channel-sms', title: ['短信接入', 'SMS account'] },
         { name: 'channel-push', title: ['推送接入', 'App push account'] },
+        { name: 'channel-marketing', title: ['营销触达规则', 'Marketing message rules'] },
       ],
     }),
   ],

@@ -39,5 +39,7 @@ export interface GroupSendRun {
   readonly skipped: number;
   /** `yyyy-MM-dd HH:mm:ss` in the request's zone. */
   readonly startedAt: string;
+  /** Nothing is served before this time (a push plan's wait, during which it can be stopped); null: at once. */
+  readonly notBefore: string | null;
   readonly finishedAt: string | null;
 }

@@ -293,6 +293,13 @@ export const memberResource = defineResource({
         field: 'member',
         columns: ['channel', 'externalId', 'unionId'],
       },
+      {
+        key: 'pushConsents',
+        title: ['消息订阅', 'Message consent'],
+        resource: 'push-consent',
+        field: 'member',
+        columns: ['channel', 'consent', 'remark'],
+      },
     ],
   },
   states: {

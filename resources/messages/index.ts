@@ -26,6 +26,7 @@ import { activityMessages } from '../promotion/activity.messages';
 import { activityScreenMessages } from '../promotion/activity-screens.messages';
 import { claimMessages } from '../promotion/claim.messages';
 import { groupSendMessages } from '../promotion/group-send.messages';
+import { pushPlanMessages } from '../promotion/push-plan.messages';
 import { thirdPartyMessages } from '../promotion/third-party.messages';
 import { codesMessages } from '../promotion/codes.messages';
 import { topicScreenMessages } from '../promotion/topic-screens.messages';
@@ -65,6 +66,7 @@ export const MESSAGE_BOOKS: readonly MessageBook[] = [
   activityMessages,
   activityScreenMessages,
   groupSendMessages,
+  pushPlanMessages,
   thirdPartyMessages,
   codesMessages,
   claimMessages,

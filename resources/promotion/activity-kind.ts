@@ -59,6 +59,7 @@ export const ACTIVITY_FAMILIES = {
     title: ['精准营销', 'Precision marketing'],
     one: ['精准营销活动', 'Precision marketing activity'],
   },
+  PUSH_PLAN: { entry: 'push-plan', title: ['推送计划', 'Push plans'], one: ['推送计划', 'Push plan'] },
   GIFT_CARD_ACTIVITY: {
     entry: 'gift-card-activity',
     title: ['礼品卡活动', 'Gift card campaigns'],

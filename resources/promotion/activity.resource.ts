@@ -73,9 +73,10 @@ const partSections: Section[] = (Object.entries(ACTIVITY_PARTS) as [ActivityPart
 
 /** Who reads and writes the activities of a menu entry (its catalogue actions). */
 export function familyAccess(family: ActivityFamily): ResourceAccess {
-  return family === 'SCORE_INIT'
-    ? { read: ['规则查看', '配置维护'], write: '配置维护' }
-    : { read: ['活动查看', '配置维护'], write: '配置维护' };
+  if (family === 'SCORE_INIT') return { read: ['规则查看', '配置维护'], write: '配置维护' };
+  // Push plans' folder grants 计划查看 (resources/catalog/promotion.catalog.ts).
+  if (family === 'PUSH_PLAN') return { read: ['计划查看', '配置维护'], write: '配置维护' };
+  return { read: ['活动查看', '配置维护'], write: '配置维护' };
 }
 
 const base = defineResource({

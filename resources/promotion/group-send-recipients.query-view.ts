@@ -1,15 +1,23 @@
+import type { PermissionRef } from '../catalog/types';
 import { defineQueryView } from '../query-view';
 
+/** Every channel's grants under 营销/推送计划 (the folder's sub-resources), either action: who reads push plans' sends and messages. */
+export const PUSH_PLAN_READ: readonly PermissionRef[] = ['短信', '微信消息', '应用推送', '赠礼发放'].flatMap((sub) =>
+  (['计划查看', '配置维护'] as const).map((action) => ({ resourceId: `营销/推送计划/${sub}`, action })),
+);
+
 /**
- * Who reads a send to a group: the read actions of a bulk coupon issue (营销/批量发券) or of a
- * customer group gift (营销/精准营销); the source narrows the rows to the kinds the reader's grants open.
+ * Who reads a send to a group: the read actions of a bulk coupon issue (营销/批量发券), of a
+ * customer group gift (营销/精准营销) or of a push plan (营销/推送计划's channels); the source narrows the rows to the kinds the reader's grants open.
  */
-const GROUP_SEND_READ = [
+const GROUP_SEND_READ: readonly PermissionRef[] = [
   { resourceId: '营销/批量发券', action: '活动查看' },
   { resourceId: '营销/批量发券', action: '配置维护' },
   { resourceId: '营销/精准营销', action: '活动查看' },
   { resourceId: '营销/精准营销', action: '配置维护' },
-] as const;
+  // A push plan's: any channel's grant under 营销/推送计划.
+  ...PUSH_PLAN_READ,
+];
 
 /**
  * The per-member result of a send to a group (a bulk coupon issue's, a customer group gift's: the

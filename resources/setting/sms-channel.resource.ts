@@ -29,7 +29,8 @@ export const smsChannelResource = defineResource({
       maxLength: 12,
     }),
     endpoint: platformAddress({ label: ['短信服务地址', 'SMS service address'], defaultValue: 'https://dysmsapi.aliyuncs.com' }),
-    quietFromHour: hour(['免打扰开始(时)', 'Quiet hours from (hour)'], 21),
+    // Promotional SMS may go out 08:00-22:00 in China (DOMAIN.md): quiet from 22 to 8 by default.
+    quietFromHour: hour(['免打扰开始(时)', 'Quiet hours from (hour)'], 22),
     quietToHour: hour(['免打扰结束(时)', 'Quiet hours until (hour)'], 8),
   },
   titleField: 'signName',

@@ -59,7 +59,7 @@ function old(
 const TEMPLATE = 501;
 const OTHER_TEMPLATE = 502;
 
-/** The kinds declared after these migrations (issue 28's top-ups, gift card campaigns, bulk coupon issue, third-party issuing, coupon code export, claims, payment offers, issue 29's splash-screen coupons and customer group gifts): they never had the old shape. */
+/** The kinds declared after these migrations (issue 28's top-ups, gift card campaigns, bulk coupon issue, third-party issuing, coupon code export, claims, payment offers, issue 29's splash-screen coupons, customer group gifts and push plans): they never had the old shape. */
 type LaterKind =
   | 'STORE_VALUE_ACTIVE'
   | 'PREPAY_CARD_CHARGE_GIFT'
@@ -74,7 +74,8 @@ type LaterKind =
   | 'CARD_PAY_REDUCE'
   | 'CARD_PAY_DISCOUNT'
   | 'OPEN_SCREEN_COUPON'
-  | 'USER_GROUP_GIFT';
+  | 'USER_GROUP_GIFT'
+  | 'PUSH_PLAN';
 
 /** Per kind of the time: the old columns written, and the rule the API must answer after the migrations. */
 const OLD_ROWS: Record<

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { screenshot } from '../helpers/browser';
 import { seriousViolations } from './pages/axe';
 import { useDemoSession } from './pages/demo-session';
-import { FormPage, savedDetailThenList } from './pages/form.page';
-import { couponsHeld, sendFromTab } from './pages/group-send';
+import { FormPage } from './pages/form.page';
+import { couponsHeld, saveAuditAndOpen, sendFromTab } from './pages/group-send';
 import { ListPage } from './pages/list.page';
 import { storeGroupScene } from './pages/store-group';
 
@@ -40,19 +40,12 @@ describe('bulk coupon issuing in the browser', () => {
       发送券: templateName,
       每人张数: '2',
     });
-    await page.keyboard.press('Escape');
-    await form.save('保存');
-    await savedDetailThenList(page, {
+    const activity = await saveAuditAndOpen(page, {
+      list,
+      name,
       detail: '/promotion/group-coupon/group-send-coupon-dtl',
-      list: '/promotion/group-coupon/group-coupon',
-      leaveBy: 'back',
+      listRoute: '/promotion/group-coupon/group-coupon',
     });
-    await list.waitLoaded();
-    await list.rowActionConfirmed(name, '审核');
-    await expect.poll(async () => list.row(name).innerText()).toContain('进行中');
-    await list.rowAction(name, '详情');
-    await page.waitForURL((url) => url.hash.includes('/group-send-coupon-dtl'));
-    const activity = Number(new URL(page.url().replace('#', '')).searchParams.get('id'));
 
     const { tab, rows } = await sendFromTab(page);
     await expect.poll(() => rows.count()).toBe(2);

@@ -105,6 +105,7 @@ describe('related lists as declared', () => {
       'prepay-card',
       'member-tag-link',
       'member-channel-identity',
+      'push-consent',
     ]);
   });
 });

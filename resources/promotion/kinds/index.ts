@@ -32,6 +32,7 @@ import { thirdPartyIssueKind } from './third-party-issue.kind';
 import { exportCodeKind } from './export-code.kind';
 import { storeValuePayDiscountKind } from './store-value-pay-discount.kind';
 import { storeValuePayReduceKind } from './store-value-pay-reduce.kind';
+import { pushPlanKind } from './push-plan.kind';
 import { userGroupGiftKind } from './user-group-gift.kind';
 import { upgradeGiftKind } from './upgrade-gift.kind';
 import { useCouponSendCouponKind } from './use-coupon-send-coupon.kind';
@@ -72,6 +73,7 @@ export const KIND_DECLARATIONS = {
   WEI_XIN_COUPON: weiXinCouponKind,
   OPEN_SCREEN_COUPON: openScreenCouponKind,
   USER_GROUP_GIFT: userGroupGiftKind,
+  PUSH_PLAN: pushPlanKind,
 } as const;
 
 /** The stored value of a declared kind. */

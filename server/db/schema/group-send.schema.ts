@@ -5,8 +5,8 @@ import { bigint, check, index, integer, jsonb, pgTable, primaryKey, text, timest
  * The send runs of bulk coupon issues (GROUP_COUPON activities, issue 28 item 3;
  * server/modules/activities/group-send/README.md).
  *
- * `group_send_runs`: one run per activity (the unique index), started by a person inside the
- * activity's window: RUNNING -> PAUSED <-> RUNNING -> DONE, or STOPPED by a person (the rest
+ * `group_send_runs`: one run per activity and slot (the unique index: one a person starts, or one
+ * per time a push plan's schedule names), started inside the activity's window: RUNNING -> PAUSED <-> RUNNING -> DONE, or STOPPED by a person (the rest
  * unserved), or FAILED on a fault (its pending members stay pending).
  *
  * `group_send_recipients`: the run's members, frozen when it starts (copied from the customer
@@ -21,15 +21,22 @@ export const groupSendRuns = pgTable(
     tenantId: bigint('tenant_id', { mode: 'number' }).notNull(),
     id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity(),
     activityId: bigint('activity_id', { mode: 'number' }).notNull(),
+    /**
+     * Which run of its activity this is: '' for the one a person starts; a push plan's schedule
+     * names its time (`once`, or the local date `2026-11-30` of a daily or weekly run).
+     */
+    slot: text('slot').notNull().default(''),
     state: text('state').notNull().default('RUNNING'),
     memberCount: integer('member_count').notNull().default(0),
     startedBy: bigint('started_by', { mode: 'number' }),
     startedAt: timestamp('started_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    /** Nothing is served before this time (a push plan's hold, during which it can be stopped); null: at once. */
+    notBefore: timestamp('not_before', { withTimezone: true, precision: 3 }),
     finishedAt: timestamp('finished_at', { withTimezone: true, precision: 3 }),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
-    uniqueIndex('group_send_runs_activity').on(t.tenantId, t.activityId),
+    uniqueIndex('group_send_runs_activity').on(t.tenantId, t.activityId, t.slot),
     check('group_send_runs_state', sql`${t.state} in ('RUNNING', 'PAUSED', 'STOPPED', 'DONE', 'FAILED')`),
   ],
 );

@@ -18,6 +18,7 @@ export * from './activities.schema';
 export * from './activity-events.schema';
 export * from './coupon-codes.schema';
 export * from './group-send.schema';
+export * from './push-plan.schema';
 export * from './applications.schema';
 export * from './channel-gateway.schema';
 export * from './webhooks.schema';

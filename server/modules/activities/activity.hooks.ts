@@ -14,7 +14,8 @@ import type { Actor } from '../../crud/actor';
 import { recordEvent } from '../webhooks/outbox';
 import { assertGiftApproved } from './gift-approval';
 import { generateCodes } from './codes/codes.service';
-import { stopRunOfActivity } from './group-send/group-send.runs';
+import { isGroupSendKind, stopRunOfActivity } from './group-send/group-send.runs';
+import { assertPushPlanGrants, pushPlanIssues } from './push-plans/push-plan.rule';
 import { claimRuleIssues } from './claims/claim-rule';
 import { publishClaimCard } from './claims/wechat-card.publish';
 import { isTopUpKind, topUpRuleIssues } from './top-up-approval';
@@ -34,6 +35,8 @@ import { cardSaleRuleIssues } from './card-sale-rule';
  *   the reward); coupon templates exist, are the tenant's and are effective;
  * - top-up kinds: tiers giving something, a coupon template when a tier gives coupons;
  * - claim kinds: a stock (the coupon budget) holding at least one claim's set (`claims/claim-rule.ts`);
+ * - push plans: something to send, what each channel needs, a grant per channel and for a gift
+ *   (`push-plans/push-plan.rule.ts`);
  * - the value approval rule on the audit of a kind that gives value (`gift-approval.ts`: top-ups,
  *   bulk coupon issues and customer group gifts, third-party issuing, coupon claims);
  * - `audit` stamps `auditedAt`; a WeChat card coupon claim's card is published once it committed.
@@ -171,7 +174,8 @@ const present = (value: unknown) => value !== null && value !== undefined;
 /** The reward rules of a kind, on the values the record will hold (the reward is a part of the kind's rule). */
 function rewardIssues(kind: string, value: (name: string) => unknown): FieldError[] {
   const decl = activityKind(kind);
-  if (!decl?.parts.includes('reward')) return [];
+  // A push plan's gift is optional (it may send only a message): push-plan.rule.ts checks it sends something.
+  if (!decl?.parts.includes('reward') || kind === 'PUSH_PLAN') return [];
   const points = ruleMember(value, 'rewardPoints');
   const coupon = ruleMember(value, 'rewardCouponTemplate');
   if (kind === 'SCORE_GAIN_COUPON' || (kind === 'BIRTHDAY_GIFT' && value('birthdayGives') === 'GIFT')) {
@@ -240,6 +244,7 @@ async function checkActivity(
   if (isTopUpKind(kind)) issues.push(...topUpRuleIssues(value('rule')));
   issues.push(...cardSaleRuleIssues(kind, value('rule')));
   issues.push(...claimRuleIssues(kind, value('rule'), value('budget')));
+  if (kind === 'PUSH_PLAN') issues.push(...pushPlanIssues((value('rule') ?? {}) as Record<string, unknown>));
   const scope = value('goodsScope');
   const listed = ['goods', 'categories', 'brands'].some((name) => asLines(value(name)).length > 0);
   if ((scope === 'INCLUDE' || scope === 'EXCLUDE') && !listed) issues.push({ field: 'goods', key: 'activity.scopeEmpty' });
@@ -263,7 +268,14 @@ export const activityHooks = defineServerHooks('activity', {
   rowFilter: (ctx) =>
     ctx.operation === 'reference' || (ctx.operation === 'options' && picksActivities(ctx.actor)) ? undefined : familyCondition(ctx),
   async beforeSave(ctx) {
-    assertMaintainable(ctx.actor, valueAfterWrite({ values: ctx.values, current: ctx.current, name: 'kind' }));
+    const kind = valueAfterWrite({ values: ctx.values, current: ctx.current, name: 'kind' });
+    assertMaintainable(ctx.actor, kind);
+    // A push plan's channels and gift each need their own grant under 营销/推送计划.
+    if (kind === 'PUSH_PLAN')
+      assertPushPlanGrants(
+        ctx.actor,
+        (valueAfterWrite({ values: ctx.values, current: ctx.current, name: 'rule' }) ?? {}) as Record<string, unknown>,
+      );
     await checkActivity(ctx);
   },
   beforeDelete: maintainRecord,
@@ -293,8 +305,8 @@ export const activityHooks = defineServerHooks('activity', {
     },
     // Stopped by hand, in the action's transaction (an activity whose window ends stops by time).
     async stop({ db, actor, record }) {
-      // A bulk coupon issue's send stops with it: its members not yet served get nothing.
-      if (record.kind === 'GROUP_COUPON')
+      // A send to a group stops with it (a bulk issue, a group gift, a push plan): its members not yet served get nothing.
+      if (isGroupSendKind(String(record.kind)))
         await stopRunOfActivity({ db, tenantId: actor.tenantId, activityId: Number(record.id), now: new Date() });
       await recordEvent(db, {
         tenantId: actor.tenantId,
@@ -312,7 +324,10 @@ export const activityHooks = defineServerHooks('activity', {
  * the family names the sub-resources' grants itself.
  */
 export const subResourceViewHooks = (ACTIVITY_FAMILIES_WITH_SUBS as readonly ActivityFamily[]).flatMap((family) => [
-  defineServerHooks(familyViewName(family), { requires: { read: readRefs(family), write: familyRefs(family, [MAINTAIN]) } }),
+  // An entry whose list is its one kind's (push plans) has no list view of its own.
+  ...(activities.resources.some((r) => r.name === familyViewName(family))
+    ? [defineServerHooks(familyViewName(family), { requires: { read: readRefs(family), write: familyRefs(family, [MAINTAIN]) } })]
+    : []),
   // A kind's own view: its own sub-resource where it has one (a payment offer's kind).
   ...ACTIVITY_KINDS.filter((k) => k.family === family).map((k) =>
     defineServerHooks(activities.kinds[k.value].name, {

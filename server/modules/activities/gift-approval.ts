@@ -14,7 +14,8 @@
  *   the group's members now; when the send starts, the members frozen (the group may have grown
  *   since the audit), so a maker cannot start alone a send worth more than the threshold; a
  *   customer group gift (USER_GROUP_GIFT, the same send) likewise: its points × the members
- *   against the points threshold, its coupon set × the members against the coupon one;
+ *   against the points threshold, its coupon set × the members against the coupon one; a push
+ *   plan's gift (PUSH_PLAN, the same reward part and send) likewise;
  * - a third-party issuing campaign (THIRD_PARTY_ISSUE): everything the partner may issue, the
  *   template's worth × the coupon budget (`budget.totalCoupons`); without a coupon budget the
  *   partner's issuing is unbounded, so a second person always audits it.
@@ -95,10 +96,11 @@ async function couponsGiving(args: { db: DbOrTx; tenantId: number; templateId: n
  */
 const groupSendGiving: GivingReader = async ({ db, tenantId, kind, rule, members }) => {
   const stored = (rule ?? {}) as Parameters<typeof groupCouponKind.engine.read>[0] & Parameters<typeof userGroupGiftKind.engine.read>[0];
+  // A customer group gift and a push plan give the shared reward part; a bulk issue its coupon set.
   const each =
-    kind === 'USER_GROUP_GIFT'
-      ? userGroupGiftKind.engine.read(stored, NO_GOODS).reward
-      : { points: 0, ...groupCouponKind.engine.read(stored, NO_GOODS) };
+    kind === 'GROUP_COUPON'
+      ? { points: 0, ...groupCouponKind.engine.read(stored, NO_GOODS) }
+      : userGroupGiftKind.engine.read(stored, NO_GOODS).reward;
   const groupId = Number(stored.groupSendGroup);
   const count = members === undefined ? await groupSize(db, tenantId, groupId) : BigInt(members);
   const out: Giving =

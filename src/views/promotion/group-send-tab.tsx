@@ -1,6 +1,7 @@
 /**
  * The send tab on the detail of a kind sent to a group (a bulk coupon issue GROUP_COUPON, issue 28
- * item 3; a customer group gift USER_GROUP_GIFT, issue 29 item 4): the run's state and progress
+ * item 3; a customer group gift USER_GROUP_GIFT, issue 29 item 4; a push plan PUSH_PLAN, issue 29
+ * item 3, whose run first waits its hold, said above the figures): the run's state and progress
  * (members frozen, given, skipped, pending), refreshed every two seconds while it
  * runs; Start / Pause / Resume / Stop for those who maintain the entry (the server checks again
  * and answers 409 to a move from another state); and the per-member results, the query view
@@ -58,11 +59,14 @@ export interface GroupSendTabProps {
   readonly activityId: number;
   /** The activity's menu entry (营销/批量发券, 营销/精准营销), whose 配置维护 shows the buttons. */
   readonly resourceId: string;
+  /** False for a push plan sent on its schedule: its runs start by themselves, no Start button. */
+  readonly byHand?: boolean;
   readonly t: Translate;
 }
 
 export function GroupSendTab(props: GroupSendTabProps) {
   const { activityId, resourceId, t } = props;
+  const byHand = props.byHand !== false;
   const remote = useRemote(() => typedGet('/v1/group-send/run', { params: { activityId } }), String(activityId));
   useLoadError(remote.error);
   const act = useAction();
@@ -88,9 +92,9 @@ export function GroupSendTab(props: GroupSendTabProps) {
           type="info"
           showIcon
           message={t('groupSend.notStarted')}
-          description={t('groupSend.notStartedHint')}
+          description={t(byHand ? 'groupSend.notStartedHint' : 'pushPlan.scheduledHint')}
           action={
-            maintain && remote.data !== undefined ? (
+            maintain && byHand && remote.data !== undefined ? (
               <Popconfirm title={t('groupSend.startConfirm')} onConfirm={start}>
                 <Button type="primary">{t('groupSend.start')}</Button>
               </Popconfirm>
@@ -115,6 +119,9 @@ export function GroupSendTab(props: GroupSendTabProps) {
               </Popconfirm>
             ) : null}
           </Space>
+          {run.state === 'RUNNING' && run.notBefore !== null && run.pending === run.memberCount ? (
+            <Alert type="warning" showIcon message={t('pushPlan.waitingUntil', { time: run.notBefore })} />
+          ) : null}
           <RunFigures run={run} t={t} />
           <QueryViewPanel key={`${run.id}:${run.state}`} view={groupSendRecipientsView} fixed={{ activityId }} />
         </>

@@ -2,7 +2,8 @@
  * The promotion domain in the browser (src/screens/manifest.ts): the points settings screen, the
  * kind chooser of a new points campaign and the two evaluation screens; on every activity list the
  * simulator and, per menu entry, "New activity ▾" by kind; on every activity's detail its effect
- * evaluation and a simulator; on the detail of a kind sent to a group its send (group-send-tab.tsx); on a
+ * evaluation and a simulator; on the detail of a kind sent to a group its send (group-send-tab.tsx), and
+ * on a push plan's its messages (query view push-deliveries); on a
  * third-party issuing campaign's detail its reconciliation (third-party-issues-tab.tsx); on a coupon
  * code export's its codes (coupon-codes-tab.tsx); on a
  * customer group's detail its members, a page at a time; a marketing theme's landing-page preview
@@ -16,6 +17,7 @@ import { activities, familyViewName } from '../../../resources/promotion/activit
 import { KIND_DECLARATIONS } from '../../../resources/promotion/kinds/index';
 import { customerGroupResource } from '../../../resources/promotion/customer-group.resource';
 import { topicResource } from '../../../resources/promotion/topic.resource';
+import { pushDeliveriesView } from '../../../resources/promotion/push-deliveries.query-view';
 import { lazySlot } from '../../screens/lazy-slot';
 import { toolbarLink } from '../../screens/generic/toolbar-link';
 import type { DetailTab, DomainManifest, ListToolbarItem } from '../../screens/manifest';
@@ -28,6 +30,7 @@ const GroupMembersTab = lazySlot(() => import('./group-members-tab').then((m) =>
 const GroupSendTab = lazySlot(() => import('./group-send-tab').then((m) => m.GroupSendTab));
 const ThirdPartyIssuesTab = lazySlot(() => import('./third-party-issues-tab').then((m) => m.ThirdPartyIssuesTab));
 const CouponCodesTab = lazySlot(() => import('./coupon-codes-tab').then((m) => m.CouponCodesTab));
+const QueryViewPanel = lazySlot(() => import('../../screens/query-view/query-view-screen').then((m) => m.QueryViewPanel));
 const TopicPageSection = lazySlot(() => import('./topic/topic-slots').then((m) => m.TopicPageSection));
 const TopicPreviewTab = lazySlot(() => import('./topic/topic-slots').then((m) => m.TopicPreviewTab));
 
@@ -52,15 +55,30 @@ function newByKindItems(): Record<string, readonly ListToolbarItem[]> {
   return items;
 }
 
+/** A push plan sent on a schedule (its runs start by themselves). */
+const scheduledPlan = (record: Readonly<Record<string, unknown>>): boolean =>
+  record.kind === 'PUSH_PLAN' && ((record.rule as { scheduleType?: string } | null)?.scheduleType ?? 'NOW') !== 'NOW';
+
 /** A third-party issuing campaign's reconciliation: each request of its application and what became of it. */
 /** The send tab of a kind sent to a group, its buttons granted by the kind's own menu entry (批量发券, 精准营销). */
 const groupSendTab = (kind: GroupSendKind): DetailTab => {
-  const resourceId = findEntry('promotion', ACTIVITY_FAMILIES[KIND_DECLARATIONS[kind].family].entry)!.resourceId;
+  const entry = findEntry('promotion', ACTIVITY_FAMILIES[KIND_DECLARATIONS[kind].family].entry)!;
+  // An entry whose actions are its sub-resources' (push plans: one per channel): the first one's, as "New" does.
+  const resourceId = entry.subResources?.[0]?.resourceId ?? entry.resourceId;
   return {
     key: 'send',
     title: 'groupSend.tab',
-    render: ({ record, t }) => <GroupSendTab activityId={Number(record.id)} resourceId={resourceId} t={t} />,
+    render: ({ record, t }) => (
+      <GroupSendTab activityId={Number(record.id)} resourceId={resourceId} byHand={!scheduledPlan(record)} t={t} />
+    ),
   };
+};
+
+/** A push plan's messages: the query view `push-deliveries` filtered on the plan. */
+const pushMessagesTab: DetailTab = {
+  key: 'messages',
+  title: 'pushPlan.messagesTab',
+  render: ({ record }) => <QueryViewPanel view={pushDeliveriesView} fixed={{ activityId: Number(record.id) }} />,
 };
 
 const thirdPartyIssuesTab: DetailTab = {
@@ -118,6 +136,8 @@ export const PROMOTION_MANIFEST: DomainManifest = {
     ],
     // A send to a group's run, progress and per-member results (a bulk coupon issue, a customer group gift).
     ...Object.fromEntries(GROUP_SEND_KINDS.map((kind) => [activities.kinds[kind].name, [groupSendTab(kind)]])),
+    // A push plan's per-member report: each member's message on each channel, sent or why not.
+    [activities.kinds.PUSH_PLAN.name]: [groupSendTab('PUSH_PLAN'), pushMessagesTab],
     // And on the entry's list's detail (a drawer) where the entry lists other kinds too (precision marketing).
     ...Object.fromEntries(
       GROUP_SEND_KINDS.filter((kind) => !('list' in KIND_DECLARATIONS[kind].screens)).map((kind) => [

@@ -1,7 +1,30 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { looseText } from './antd';
+import { FormPage, savedDetailThenList } from './form.page';
+import type { ListPage } from './list.page';
 import { postData } from './page-api';
+
+/**
+ * A kind sent to a group, from its filled add form to its detail: saves it (the detail opens),
+ * goes back to the list, audits it there (its state shows 进行中), and opens its detail from the
+ * row. `detail` and `list` are the screens' routes. Answers the activity's id.
+ */
+export async function saveAuditAndOpen(
+  page: Page,
+  args: { readonly list: ListPage; readonly name: string; readonly detail: string; readonly listRoute: string },
+): Promise<number> {
+  const { list, name } = args;
+  await page.keyboard.press('Escape');
+  await new FormPage(page).save('保存');
+  await savedDetailThenList(page, { detail: args.detail, list: args.listRoute, leaveBy: 'back' });
+  await list.waitLoaded();
+  await list.rowActionConfirmed(name, '审核');
+  await expect.poll(async () => list.row(name).innerText()).toContain('进行中');
+  await list.rowAction(name, '详情');
+  await page.waitForURL((url) => url.hash.includes(args.detail));
+  return Number(new URL(page.url().replace('#', '')).searchParams.get('id'));
+}
 
 /**
  * The Sending tab on the detail of a kind sent to a group (src/views/promotion/group-send-tab.tsx:

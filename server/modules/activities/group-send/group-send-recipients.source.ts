@@ -5,11 +5,15 @@ import { GROUP_SEND_KINDS } from '../../../../resources/promotion/activity-engin
 import { activityKind } from '../../../../resources/promotion/kinds/index';
 import type { Actor } from '../../../crud/actor';
 import { defineViewSource } from '../../../crud/query-view.source';
+import { familyAccess } from '../../../../resources/promotion/activity.resource';
 import { familyRefs } from '../activity.hooks';
 
 /** The kinds sent to a group whose entry the actor may read. */
 const readableKinds = (actor: Actor): string[] =>
-  GROUP_SEND_KINDS.filter((kind) => holdsAny(actor.grants, familyRefs(activityKind(kind)!.family, ['活动查看', '配置维护'])));
+  GROUP_SEND_KINDS.filter((kind) => {
+    const family = activityKind(kind)!.family;
+    return holdsAny(actor.grants, familyRefs(family, familyAccess(family).read));
+  });
 
 /**
  * The source of a send's per-member results (resources/promotion/group-send-recipients.query-view.ts):

@@ -20,13 +20,29 @@ type App = Pick<FastifyInstance, 'jobs' | 'database' | 'clock' | 'log'>;
 
 /** Serving in this process without a queue, per app. */
 const inline = new WeakMap<object, Set<Promise<void>>>();
+/** Deliveries waiting in this process without a queue (a held push plan), cleared when the app closes. */
+const waiting = new WeakMap<object, Set<NodeJS.Timeout>>();
 
-/** Enqueues a delivery of the run (or, without a queue, serves it here in the background). */
-export async function dispatchRun(app: App, job: GroupSendJob): Promise<void> {
+/**
+ * Enqueues a delivery of the run (or, without a queue, serves it here in the background); with
+ * `at`, not before then (a held run: pg-boss's `startAfter`, or a timer in this process).
+ */
+export async function dispatchRun(app: App, job: GroupSendJob, at?: Date): Promise<void> {
+  const delayMs = at === undefined ? 0 : Math.max(0, at.getTime() - app.clock().getTime());
   if (app.jobs) {
     // No singleton key: a delivery enqueues the next from inside itself, and a duplicate delivery
     // costs only time (each recipient is served once whatever delivers it).
-    await app.jobs.send(GROUP_SEND_QUEUE, job);
+    await app.jobs.send(GROUP_SEND_QUEUE, job, delayMs > 0 ? { startAfter: Math.ceil(delayMs / 1000) } : undefined);
+    return;
+  }
+  if (delayMs > 0) {
+    const timers = waiting.get(app) ?? new Set<NodeJS.Timeout>();
+    waiting.set(app, timers);
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      void dispatchRun(app, job);
+    }, delayMs);
+    timers.add(timer);
     return;
   }
   const running = inline.get(app) ?? new Set<Promise<void>>();
@@ -40,11 +56,14 @@ export async function dispatchRun(app: App, job: GroupSendJob): Promise<void> {
 async function deliver(app: App, job: GroupSendJob): Promise<void> {
   const outcome = await serveRun({ db: app.database.db, job, clock: app.clock, slice: GROUP_SEND_SLICE });
   if (outcome.more) await dispatchRun(app, job);
+  else if (outcome.waitUntil) await dispatchRun(app, job, outcome.waitUntil);
 }
 
 /** Works the queue in this process and re-enqueues the runs left RUNNING; closing the app waits for inline runs. */
 export async function groupSendJobs(app: FastifyInstance): Promise<void> {
   app.addHook('onClose', async () => {
+    // A held run left waiting stays RUNNING with its members pending: a process with a queue takes it up.
+    for (const timer of waiting.get(app) ?? []) clearTimeout(timer);
     await Promise.allSettled([...(inline.get(app) ?? [])]);
   });
   const jobs = app.jobs;

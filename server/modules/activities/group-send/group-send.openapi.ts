@@ -6,13 +6,14 @@ import { answers, nullable, objectOf, oneOf, wire, type JsonSchema, type RouteDo
 const run: JsonSchema = objectOf(
   {
     id: { type: 'integer', description: 'The run' },
-    activityId: { type: 'integer', description: 'The GROUP_COUPON activity' },
+    activityId: { type: 'integer', description: 'The activity sent to a group (GROUP_COUPON, USER_GROUP_GIFT, PUSH_PLAN)' },
     state: oneOf(GROUP_SEND_RUN_STATES, 'RUNNING, PAUSED, STOPPED (by a person), DONE, FAILED (a fault; resumable)'),
     memberCount: { type: 'integer', description: 'Members frozen when the run started' },
     pending: { type: 'integer', description: 'Recipients not yet served' },
     issued: { type: 'integer', description: 'Recipients given their coupons' },
     skipped: { type: 'integer', description: 'Recipients given nothing (see their reasons)' },
     startedAt: wire.dateTime,
+    notBefore: nullable(wire.dateTime),
     finishedAt: nullable(wire.dateTime),
   },
   { description: "A bulk coupon issue's send run and its progress" },

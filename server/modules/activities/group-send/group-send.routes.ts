@@ -6,6 +6,7 @@ import { activityKind, KIND_DECLARATIONS } from '../../../../resources/promotion
 import { AppError, forbidden, ok } from '../../../http/envelope';
 import { describeRoute } from '../../../http/openapi.schemas';
 import { authOf } from '../../auth/access.hook';
+import { familyAccess } from '../../../../resources/promotion/activity.resource';
 import { familyRefs } from '../activity.hooks';
 import { readableActivity } from '../engine/engine.routes';
 import { dispatchRun, groupSendJobs } from './group-send.job';
@@ -22,7 +23,7 @@ import { isGroupSendKind, moveRun, runOfActivity, startRun, type GroupSendMove }
 /** The menu families of the kinds sent to a group (bulk coupon issuing, precision marketing). */
 const FAMILIES = [...new Set(GROUP_SEND_KINDS.map((kind) => KIND_DECLARATIONS[kind].family))];
 const MAINTAIN = FAMILIES.flatMap((family) => familyRefs(family, ['配置维护']));
-const READ = FAMILIES.flatMap((family) => familyRefs(family, ['活动查看', '配置维护']));
+const READ = FAMILIES.flatMap((family) => familyRefs(family, familyAccess(family).read));
 const ID = { type: 'integer', minimum: 1, maximum: 9007199254740991 } as const;
 const idQuery = { querystring: { type: 'object', required: ['id'], additionalProperties: false, properties: { id: ID } } } as const;
 const activityQuery = {
@@ -49,7 +50,8 @@ export async function groupSendRoutes(app: FastifyInstance): Promise<void> {
     const decl = activityKind(activity.kind);
     if (!decl || !isGroupSendKind(activity.kind))
       throw new AppError('notFound', 'groupSend.activityNotFound', { values: { id: activityId } });
-    if (!holdsAny(authOf(request).grants, familyRefs(decl.family, maintain ? ['配置维护'] : ['活动查看', '配置维护']))) throw forbidden();
+    if (!holdsAny(authOf(request).grants, familyRefs(decl.family, maintain ? ['配置维护'] : familyAccess(decl.family).read)))
+      throw forbidden();
     return activity;
   };
 

@@ -8,6 +8,8 @@ import { AppError } from '../../../http/envelope';
 import { groupSelection } from '../../audiences/audience.compute';
 import { GROUP_SEND_KINDS } from '../../../../resources/promotion/activity-engine';
 import { assertGiftApproved } from '../gift-approval';
+import type { PushChannel } from '../../../../resources/promotion/kinds/push-plan.kind';
+import { suppressStopped } from '../push-plans/push-plan.deliver';
 
 /**
  * A group send's run (a bulk coupon issue, a customer group gift), its states and its progress (README.md). One run per activity;
@@ -26,7 +28,11 @@ type ActivityRow = {
   readonly state: string;
   readonly begin_time: Date;
   readonly end_time: Date;
-  readonly rule: { readonly groupSendGroup?: number | string | null } | null;
+  readonly rule: {
+    readonly groupSendGroup?: number | string | null;
+    readonly holdMinutes?: number | null;
+    readonly scheduleType?: string | null;
+  } | null;
   readonly created_by: string | null;
 };
 
@@ -52,8 +58,11 @@ export async function startRun(args: {
   activityId: number;
   now: Date;
   timeZone: string;
+  /** The run a push plan's schedule starts (its time: `once`, a local date); absent: the one a person starts. */
+  slot?: string;
 }): Promise<GroupSendJob> {
   const { tenantId, activityId, now } = args;
+  const slot = args.slot ?? '';
   return args.db.transaction(async (tx) => {
     // Locked so the activity is not stopped while its recipients are frozen.
     const found = await tx.execute<ActivityRow>(sql`select kind, state, begin_time, end_time, rule, created_by from activities
@@ -62,9 +71,17 @@ export async function startRun(args: {
     if (!activity || !isGroupSendKind(activity.kind)) throw notFound(activityId);
     const place = windowPlace({ start: new Date(activity.begin_time), end: new Date(activity.end_time), now });
     if (activity.state !== 'AUDITED' || place !== 'inside') throw new AppError('conflict', 'groupSend.notProcessing');
-    const created = await tx.execute<{ id: string }>(sql`insert into group_send_runs (tenant_id, activity_id, state, started_by, started_at)
-      values (${tenantId}, ${activityId}, 'RUNNING', ${args.userId}, ${now})
-      on conflict (tenant_id, activity_id) do nothing returning id`);
+    // A scheduled push plan is started by its schedule alone, a plan sent by hand by a person alone.
+    const scheduled = activity.kind === 'PUSH_PLAN' && (activity.rule?.scheduleType ?? 'NOW') !== 'NOW';
+    if (scheduled !== (slot !== '')) throw new AppError('conflict', scheduled ? 'pushPlan.scheduled' : 'groupSend.alreadyStarted');
+    // A push plan waits its hold before it sends, so that it can still be stopped.
+    const holdMinutes = activity.kind === 'PUSH_PLAN' ? Number(activity.rule?.holdMinutes ?? 0) : 0;
+    const notBefore = holdMinutes > 0 ? new Date(now.getTime() + holdMinutes * 60_000) : null;
+    const created = await tx.execute<{
+      id: string;
+    }>(sql`insert into group_send_runs (tenant_id, activity_id, slot, state, started_by, started_at, not_before)
+      values (${tenantId}, ${activityId}, ${slot}, 'RUNNING', ${args.userId}, ${now}, ${notBefore})
+      on conflict (tenant_id, activity_id, slot) do nothing returning id`);
     if (created.rows.length === 0) throw new AppError('conflict', 'groupSend.alreadyStarted');
     const runId = Number(created.rows[0].id);
     const selection = await groupSelection({
@@ -129,8 +146,15 @@ export async function moveRun(args: {
   });
 }
 
-/** Marks every pending recipient of a run skipped because the run stopped. */
+/** Marks every pending recipient of a run skipped because the run stopped (and a push plan's messages to them suppressed). */
 async function skipPending(tx: DbOrTx, tenantId: number, runId: number, now: Date): Promise<void> {
+  const plan = await tx.execute<{
+    channels: string[] | null;
+  }>(sql`select array(select jsonb_array_elements_text(a.rule -> 'pushChannels')) as channels
+    from group_send_runs r join activities a on a.tenant_id = r.tenant_id and a.id = r.activity_id
+    where r.tenant_id = ${tenantId} and r.id = ${runId} and a.kind = 'PUSH_PLAN' and jsonb_typeof(a.rule -> 'pushChannels') = 'array'`);
+  const channels = (plan.rows[0]?.channels ?? []) as PushChannel[];
+  await suppressStopped({ tx, tenantId, runId, channels, now });
   await tx.execute(sql`update group_send_recipients set result = 'SKIPPED', reason = 'stopped', served_at = ${now}
     where tenant_id = ${tenantId} and run_id = ${runId} and result = 'PENDING'`);
 }
@@ -158,7 +182,7 @@ export async function failRun(db: DbOrTx, job: GroupSendJob): Promise<void> {
     where tenant_id = ${job.tenantId} and id = ${job.runId} and state = 'RUNNING'`);
 }
 
-/** The run of an activity with its progress counted from its recipients; null before it starts. */
+/** The latest run of an activity (a scheduled push plan has one per time) with its progress counted from its recipients; null before any. */
 export async function runOfActivity(args: {
   db: DbOrTx;
   tenantId: number;
@@ -170,18 +194,20 @@ export async function runOfActivity(args: {
     state: GroupSendRunState;
     member_count: number;
     started_at: Date;
+    not_before: Date | null;
     finished_at: Date | null;
     pending: string;
     issued: string;
     skipped: string;
-  }>(sql`select r.id, r.state, r.member_count, r.started_at, r.finished_at,
+  }>(sql`select r.id, r.state, r.member_count, r.started_at, r.not_before, r.finished_at,
       count(*) filter (where p.result = 'PENDING') as pending,
       count(*) filter (where p.result = 'ISSUED') as issued,
       count(*) filter (where p.result = 'SKIPPED') as skipped
     from group_send_runs r
     left join group_send_recipients p on p.tenant_id = r.tenant_id and p.run_id = r.id
-    where r.tenant_id = ${args.tenantId} and r.activity_id = ${args.activityId}
-    group by r.id, r.state, r.member_count, r.started_at, r.finished_at`);
+    where r.tenant_id = ${args.tenantId} and r.id = (select max(l.id) from group_send_runs l
+      where l.tenant_id = ${args.tenantId} and l.activity_id = ${args.activityId})
+    group by r.id, r.state, r.member_count, r.started_at, r.not_before, r.finished_at`);
   const row = found.rows[0];
   if (!row) return null;
   return {
@@ -193,6 +219,7 @@ export async function runOfActivity(args: {
     issued: Number(row.issued),
     skipped: Number(row.skipped),
     startedAt: formatInstant(new Date(row.started_at), args.zone),
+    notBefore: row.not_before === null ? null : formatInstant(new Date(row.not_before), args.zone),
     finishedAt: row.finished_at === null ? null : formatInstant(new Date(row.finished_at), args.zone),
   };
 }

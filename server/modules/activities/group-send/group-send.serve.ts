@@ -7,6 +7,7 @@ import { AppError } from '../../../http/envelope';
 import { loadActivities } from '../activity.loader';
 import { giveOnce, type GivingResult } from '../events/give';
 import { localFacts } from '../events/member-events';
+import { decideMessages, pushRules, sendMessages, type PushMessagePlan, type PushRules } from '../push-plans/push-plan.deliver';
 import { failRun, finishIfDone, type GroupSendJob } from './group-send.runs';
 
 /**
@@ -29,6 +30,8 @@ export interface ServeOutcome {
   readonly served: number;
   /** Whether recipients are left for a further delivery (a slice ended before the run did). */
   readonly more: boolean;
+  /** The run holds until then (a push plan's wait before it sends): deliver it again at that time. */
+  readonly waitUntil?: Date;
 }
 
 /** The recipient's reason for a refusal of the giving. */
@@ -60,17 +63,29 @@ function markOf(memberId: number, result: GivingResult | { given: false; error: 
   return { member_id: memberId, result: 'SKIPPED', reason, reason_values: { exclusion: result.reason }, coupon_ids: null };
 }
 
+/** A member of a push plan that gives no gift: served, nothing given (no award recorded). */
+const NOTHING_GIVEN: GivingResult = { given: true, awardId: 0, couponIds: [] };
+
 /** What a group-send kind gives each member: a bulk issue its coupon set, a group gift its reward (points and / or coupons); null for any other kind. */
 function sendAwards(rule: PreparedActivity['rule']): Award[] | null {
   if (rule.kind === 'GROUP_COUPON') return [{ type: 'coupon', templateId: rule.couponTemplateId, count: rule.couponCount }];
-  if (rule.kind === 'USER_GROUP_GIFT') return rewardAwards(rule.reward, 1);
+  if (rule.kind === 'USER_GROUP_GIFT' || rule.kind === 'PUSH_PLAN') return rewardAwards(rule.reward, 1);
   return null;
 }
 
+/** What a push plan sends besides its gift (null for the other kinds, which send no message). */
+const messagePlan = (rule: PreparedActivity['rule']): PushMessagePlan | null => (rule.kind === 'PUSH_PLAN' ? rule : null);
+
 /** The run's activity, what it gives each member, the merchant's zone and the starter; null unless the run is RUNNING. */
 async function runContext(db: Db, job: GroupSendJob) {
-  const found = await db.execute<{ state: string; activity_id: string; started_by: string | null; time_zone: string }>(sql`
-    select r.state, r.activity_id, r.started_by, t.time_zone from group_send_runs r join tenants t on t.id = r.tenant_id
+  const found = await db.execute<{
+    state: string;
+    activity_id: string;
+    started_by: string | null;
+    not_before: Date | null;
+    time_zone: string;
+  }>(sql`
+    select r.state, r.activity_id, r.started_by, r.not_before, t.time_zone from group_send_runs r join tenants t on t.id = r.tenant_id
     where r.tenant_id = ${job.tenantId} and r.id = ${job.runId}`);
   const row = found.rows[0];
   if (!row || row.state !== 'RUNNING') return null;
@@ -78,7 +93,17 @@ async function runContext(db: Db, job: GroupSendJob) {
   if (!activity) return null;
   const awards = sendAwards(activity.rule);
   if (awards === null) return null;
-  return { activity, awards, zone: row.time_zone, operatorId: row.started_by === null ? null : Number(row.started_by) };
+  const messages = messagePlan(activity.rule);
+  const rules: PushRules | null = messages === null ? null : await pushRules(db, job.tenantId);
+  return {
+    activity,
+    awards,
+    messages,
+    rules,
+    notBefore: row.not_before === null ? null : new Date(row.not_before),
+    zone: row.time_zone,
+    operatorId: row.started_by === null ? null : Number(row.started_by),
+  };
 }
 
 type Context = NonNullable<Awaited<ReturnType<typeof runContext>>>;
@@ -96,7 +121,7 @@ async function serveBatch(args: { db: Db; job: GroupSendJob; context: Context; l
   return args.db.transaction(async (tx) => {
     const run = await tx.execute<{ state: string }>(sql`select state from group_send_runs
       where tenant_id = ${job.tenantId} and id = ${job.runId} for share`);
-    if (run.rows[0]?.state !== 'RUNNING') return { served: 0, halt: true };
+    if (run.rows[0]?.state !== 'RUNNING') return { served: 0, halt: true, memberIds: [] };
     const pending = await tx.execute<{ member_id: string }>(sql`select member_id from group_send_recipients
       where tenant_id = ${job.tenantId} and run_id = ${job.runId} and result = 'PENDING'
       order by member_id limit ${args.limit} for update`);
@@ -107,19 +132,23 @@ async function serveBatch(args: { db: Db; job: GroupSendJob; context: Context; l
       const memberId = Number(row.member_id);
       let result: GivingResult | { given: false; error: AppError };
       try {
-        result = await giveOnce({
-          tx,
-          tenantId: job.tenantId,
-          activity: context.activity,
-          memberId,
-          awards: context.awards,
-          source: 'group-send',
-          sourceNo: `run:${job.runId}`,
-          now,
-          localDate,
-          zone: context.zone,
-          operatorId: context.operatorId,
-        });
+        // A push plan without a gift gives nothing: the member is served by its messages alone.
+        result =
+          context.awards.length === 0
+            ? NOTHING_GIVEN
+            : await giveOnce({
+                tx,
+                tenantId: job.tenantId,
+                activity: context.activity,
+                memberId,
+                awards: context.awards,
+                source: 'group-send',
+                sourceNo: `run:${job.runId}`,
+                now,
+                localDate,
+                zone: context.zone,
+                operatorId: context.operatorId,
+              });
       } catch (error) {
         // A refusal (its savepoint rolled back) skips this member alone; a fault ends the delivery.
         if (!(error instanceof AppError)) throw error;
@@ -134,7 +163,36 @@ async function serveBatch(args: { db: Db; job: GroupSendJob; context: Context; l
           as m(member_id bigint, result text, reason text, reason_values jsonb, coupon_ids jsonb)
         where p.tenant_id = ${job.tenantId} and p.run_id = ${job.runId} and p.member_id = m.member_id`);
     }
-    return { served: marks.length, halt: false };
+    const memberIds = marks.map((m) => m.member_id);
+    // A push plan's messages, decided and keyed by (run, member, channel) in this same transaction.
+    if (context.messages && context.rules)
+      await decideMessages({
+        tx,
+        tenantId: job.tenantId,
+        runId: job.runId,
+        memberIds,
+        plan: context.messages,
+        rules: context.rules,
+        now,
+        zone: context.zone,
+      });
+    return { served: marks.length, halt: false, memberIds };
+  });
+}
+
+/** Sends the messages a committed batch decided (a push plan's; nothing for the other kinds). */
+async function sendBatchMessages(args: { db: Db; job: GroupSendJob; context: Context; memberIds: readonly number[] }) {
+  const { context } = args;
+  if (!context.messages || !context.rules) return;
+  await sendMessages({
+    db: args.db,
+    tenantId: args.job.tenantId,
+    runId: args.job.runId,
+    memberIds: args.memberIds,
+    plan: context.messages,
+    rules: context.rules,
+    zone: context.zone,
+    operatorId: context.operatorId,
   });
 }
 
@@ -148,6 +206,9 @@ export async function serveRun(args: { db: Db; job: GroupSendJob; clock: () => D
   const { db, job, clock } = args;
   const context = await runContext(db, job);
   if (!context) return { served: 0, more: false };
+  // Held (a push plan's wait before it sends): nothing yet; the caller delivers it again then.
+  if (context.notBefore !== null && context.notBefore.getTime() > clock().getTime())
+    return { served: 0, more: false, waitUntil: context.notBefore };
   const slice = args.slice ?? Number.MAX_SAFE_INTEGER;
   let served = 0;
   try {
@@ -155,6 +216,7 @@ export async function serveRun(args: { db: Db; job: GroupSendJob; clock: () => D
       if (served >= slice) return { served, more: await hasPending(db, job) };
       const batch = await serveBatch({ db, job, context, limit: Math.min(BATCH, slice - served), clock });
       if (batch.halt) return { served, more: false };
+      await sendBatchMessages({ db, job, context, memberIds: batch.memberIds });
       served += batch.served;
       // Nothing found: done, unless another delivery's batch held the rows this one waited for.
       if (batch.served === 0 && !(await hasPending(db, job))) break;

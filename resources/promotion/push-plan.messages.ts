@@ -1,0 +1,29 @@
+import { defineMessages } from '../messages/bilingual';
+
+/**
+ * Messages of push plans (server/modules/activities/push-plans: the plan's checks) and of the
+ * send tab's hold and the Messages tab on their detail (src/views/promotion).
+ */
+export const pushPlanMessages = defineMessages({
+  'pushPlan.nothingToSend': ['请选择推送渠道或设置赠礼', 'Choose a channel, a gift or both'],
+  'pushPlan.contentRequired': ['请填写消息内容', 'Write the message'],
+  'pushPlan.sendAtRequired': ['请选择发送时刻', 'Choose when to send'],
+  'pushPlan.sendTimeRequired': ['请选择每次发送的时间', 'Choose the time of day to send'],
+  'pushPlan.weekdaysRequired': ['请选择每周发送日', 'Choose the weekdays to send on'],
+  'pushPlan.titleRequired': ['App 推送需要标题', 'An app notification needs a title'],
+  'pushPlan.templateRequired': ['短信推送需要短信模板编号', 'An SMS needs its template code'],
+  'pushPlan.channelForbidden': ['没有“{channel}”推送计划的维护权限', 'You may not maintain push plans sent by {channel}'],
+  'pushPlan.waitingUntil': [
+    '等待至 {time} 后发送，期间可暂停或停止',
+    'Waits until {time} before sending; it can be paused or stopped meanwhile',
+  ],
+  'pushPlan.scheduledHint': [
+    '按计划的发送时间自动开始，每次发送冻结当时的客群成员；下方显示最近一次',
+    'Starts by itself at the plan’s times, each run freezing the group’s members then; the latest run shows here',
+  ],
+  'pushPlan.messagesTab': ['推送明细', 'Messages'],
+  'pushPlan.scheduled': [
+    '定时推送计划按计划自动发送，不能手动开始',
+    'A scheduled push plan sends on its schedule; it cannot be started by hand',
+  ],
+});

@@ -1,0 +1,35 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+/**
+ * The messages of push plans (PUSH_PLAN activities, issue 29 item 3;
+ * server/modules/activities/push-plans/README.md): one row per run, member and channel (the
+ * primary key; the run names the plan), written before the platform is asked, in the transaction
+ * that serves the member, so a job delivered again finds it and never sends it twice. SENDING
+ * until the gateway answered, then SENT (with the gateway's call), FAILED (the platform's code),
+ * or SUPPRESSED from the start with the reason (resources/contract/push-plan.types.ts).
+ */
+export const pushDeliveries = pgTable(
+  'push_deliveries',
+  {
+    tenantId: bigint('tenant_id', { mode: 'number' }).notNull(),
+    /** The row's own key (the report pages by it). */
+    id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity(),
+    runId: bigint('run_id', { mode: 'number' }).notNull(),
+    memberId: bigint('member_id', { mode: 'number' }).notNull(),
+    channel: text('channel').notNull(),
+    result: text('result').notNull(),
+    reason: text('reason'),
+    errorCode: text('error_code'),
+    /** The gateway's call (`channel_calls.id`) once the platform was asked. */
+    callId: bigint('call_id', { mode: 'number' }),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.runId, t.memberId, t.channel] }),
+    uniqueIndex('push_deliveries_id').on(t.tenantId, t.id),
+    // The frequency cap: a member's messages that went out, by time.
+    index('push_deliveries_member').on(t.tenantId, t.memberId, t.createdAt),
+    check('push_deliveries_result', sql`${t.result} in ('SENDING', 'SENT', 'SUPPRESSED', 'FAILED')`),
+  ],
+);

@@ -1,0 +1,211 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { PushSuppression } from '../../../../resources/contract/push-plan.types';
+import type { PushChannel } from '../../../../resources/promotion/kinds/push-plan.kind';
+import { pushPlanSettingResource } from '../../../../resources/setting/push-plan-setting.resource';
+import { smsChannelResource } from '../../../../resources/setting/sms-channel.resource';
+import type { Db, DbOrTx } from '../../../db/connection';
+import type { ChannelAnswer } from '../../channels/channel-gateway';
+import { pushChannel } from '../../channels/push.channel';
+import { hourIn, inQuietHours, smsChannel } from '../../channels/sms.channel';
+import { pushSettings, smsSettings } from '../../channels/channel-settings.store';
+
+/**
+ * A push plan's messages (README.md): for each member of a batch, each channel's message is
+ * decided in the batch's transaction (sent, or suppressed and why) and its row written in
+ * `push_deliveries`, keyed by (run, member, channel); once that transaction committed, the rows
+ * still SENDING are sent through the channel gateway and marked SENT or FAILED. A delivery of the
+ * job that comes again finds every row of its members written and sends nothing twice; a process
+ * killed between the commit and the gateway's answer leaves the row SENDING, never sent again
+ * (at most once: a member is never messaged twice, a lost message shows as SENDING).
+ */
+
+/** What a push plan sends (its kind's reading, resources/promotion/kinds/push-plan.kind.ts). */
+export interface PushMessagePlan {
+  readonly channels: readonly PushChannel[];
+  readonly title: string;
+  readonly content: string;
+  readonly smsTemplateCode: string;
+}
+
+/** The merchant's rules read once per delivery: caps, opt-out text, SMS quiet hours, connected channels. */
+export interface PushRules {
+  readonly capPerDay: number;
+  readonly capPerWeek: number;
+  readonly optOutText: string;
+  readonly quietFromHour: number;
+  readonly quietToHour: number;
+  readonly connected: Readonly<Record<PushChannel, boolean>>;
+}
+
+const declared = <T>(value: unknown, fallback: T): T => (value === null || value === undefined ? fallback : (value as T));
+
+/** The merchant's rules, each read from its settings row, or its declared default before the first save. */
+export async function pushRules(db: Db, tenantId: number): Promise<PushRules> {
+  const setting = await db.execute<{ cap_per_day: number; cap_per_week: number; opt_out_text: string }>(
+    sql`select cap_per_day, cap_per_week, opt_out_text from push_plan_settings where tenant_id = ${tenantId} limit 1`,
+  );
+  const sms = await db.execute<{ quiet_from_hour: number; quiet_to_hour: number }>(
+    sql`select quiet_from_hour, quiet_to_hour from sms_channels where tenant_id = ${tenantId} limit 1`,
+  );
+  const f = pushPlanSettingResource.fields;
+  const q = smsChannelResource.fields;
+  const [smsConnected, pushConnected] = await Promise.all([smsSettings({ db, tenantId }), pushSettings({ db, tenantId })]);
+  return {
+    capPerDay: Number(declared(setting.rows[0]?.cap_per_day, f.capPerDay.defaultValue)),
+    capPerWeek: Number(declared(setting.rows[0]?.cap_per_week, f.capPerWeek.defaultValue)),
+    optOutText: String(declared(setting.rows[0]?.opt_out_text, f.optOutText.defaultValue)),
+    quietFromHour: Number(declared(sms.rows[0]?.quiet_from_hour, q.quietFromHour.defaultValue)),
+    quietToHour: Number(declared(sms.rows[0]?.quiet_to_hour, q.quietToHour.defaultValue)),
+    connected: { SMS: smsConnected !== null, APP_PUSH: pushConnected !== null },
+  };
+}
+
+/**
+ * A mobile as the phone network reads it: its last 11 digits. The members' unique index holds the
+ * text as typed, and profiles imported from older systems write one phone as `+86 139…` and
+ * `139…`: two profiles, one phone, which gets the message once.
+ */
+const digits = (column: SQL) => sql`right(regexp_replace(coalesce(${column}, ''), '[^0-9]', '', 'g'), 11)`;
+
+/** What the decision reads of one member of the batch. */
+type MemberFacts = {
+  readonly member_id: string;
+  readonly state: string | null;
+  readonly mobile: string | null;
+  /** Another member of the run with the same mobile and a lower id (that one gets the SMS). */
+  readonly duplicate: boolean;
+  readonly refused: readonly string[] | null;
+  /** Other runs that reached the member today / over the last 7 days (any channel). */
+  readonly today: string;
+  readonly week: string;
+};
+
+/** Why one channel's message to a member is not sent, or null: send it. In the order a person reads them. */
+export function suppressionOf(args: {
+  channel: PushChannel;
+  facts: Pick<MemberFacts, 'state' | 'mobile' | 'duplicate' | 'refused' | 'today' | 'week'>;
+  rules: PushRules;
+  hour: number;
+}): PushSuppression | null {
+  const { channel, facts, rules } = args;
+  const state = (facts.state ?? '').toLowerCase();
+  if (state === 'blocked' || state === 'canceled') return 'memberUnavailable';
+  if ((facts.refused ?? []).includes(channel)) return 'noConsent';
+  if (channel === 'SMS' && !facts.mobile) return 'noAddress';
+  if (channel === 'SMS' && facts.duplicate) return 'duplicateMobile';
+  // As the gateway decides: a channel without credentials first, then the rules of the hour.
+  if (!rules.connected[channel]) return 'notConnected';
+  if (Number(facts.today) >= rules.capPerDay || Number(facts.week) >= rules.capPerWeek) return 'frequencyCap';
+  if (channel === 'SMS' && inQuietHours({ hour: args.hour, from: rules.quietFromHour, to: rules.quietToHour })) return 'quietHours';
+  return null;
+}
+
+/**
+ * Decides and writes each channel's message of the batch's members (in the batch's transaction,
+ * after their gifts): SENDING for those to send, SUPPRESSED with the reason for the others. A
+ * row already written (a delivery that came again) is kept as it is.
+ */
+export async function decideMessages(args: {
+  tx: DbOrTx;
+  tenantId: number;
+  runId: number;
+  memberIds: readonly number[];
+  plan: PushMessagePlan;
+  rules: PushRules;
+  now: Date;
+  zone: string;
+}): Promise<void> {
+  const { tx, tenantId, runId, plan, rules, now, zone } = args;
+  if (plan.channels.length === 0 || args.memberIds.length === 0) return;
+  const ids = `{${args.memberIds.join(',')}}`;
+  // The day and the week start at the merchant's midnight; a run counts once whatever its channels.
+  const facts = await tx.execute<MemberFacts>(sql`
+    with bounds as (
+      select date_trunc('day', ${now}::timestamptz at time zone ${zone}) at time zone ${zone} as day_start,
+             (date_trunc('day', ${now}::timestamptz at time zone ${zone}) - interval '6 days') at time zone ${zone} as week_start
+    )
+    select m.id as member_id, m.state, nullif(m.mobile, '') as mobile,
+      exists (select 1 from group_send_recipients o join members om on om.tenant_id = o.tenant_id and om.id = o.member_id
+        where o.tenant_id = ${tenantId} and o.run_id = ${runId} and o.member_id < m.id
+          and ${digits(sql`om.mobile`)} = ${digits(sql`m.mobile`)}) as duplicate,
+      (select array_agg(c.channel) from (
+         select distinct on (pc.channel) pc.channel, pc.consent from push_consents pc
+         where pc.tenant_id = ${tenantId} and pc.member = m.id order by pc.channel, pc.id desc) c
+       where c.consent = 'REFUSED') as refused,
+      (select count(distinct d.run_id) from push_deliveries d, bounds b where d.tenant_id = ${tenantId} and d.member_id = m.id
+         and d.run_id <> ${runId} and d.result in ('SENDING', 'SENT') and d.created_at >= b.day_start) as today,
+      (select count(distinct d.run_id) from push_deliveries d, bounds b where d.tenant_id = ${tenantId} and d.member_id = m.id
+         and d.run_id <> ${runId} and d.result in ('SENDING', 'SENT') and d.created_at >= b.week_start) as week
+    from members m where m.tenant_id = ${tenantId} and m.id = any(${ids}::bigint[])`);
+  const hour = hourIn(zone, now);
+  const rows = facts.rows.flatMap((f) =>
+    plan.channels.map((channel) => {
+      const reason = suppressionOf({ channel, facts: f, rules, hour });
+      return { member_id: Number(f.member_id), channel, result: reason === null ? 'SENDING' : 'SUPPRESSED', reason };
+    }),
+  );
+  await tx.execute(sql`insert into push_deliveries (tenant_id, run_id, member_id, channel, result, reason, created_at)
+    select ${tenantId}, ${runId}, r.member_id, r.channel, r.result, r.reason, ${now}
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(member_id bigint, channel text, result text, reason text)
+    on conflict (tenant_id, run_id, member_id, channel) do nothing`);
+}
+
+/** The SMS text: the message, then the merchant's opt-out text unless it already ends with it. */
+export const smsText = (content: string, optOut: string): string => (content.trimEnd().endsWith(optOut) ? content : `${content} ${optOut}`);
+
+/** The gateway's answer as a delivery's end: sent, suppressed (not connected, quiet hours the gateway held back), failed. */
+function endOf(answer: ChannelAnswer<unknown>): { result: string; reason: PushSuppression | null } {
+  if (answer.outcome === 'OK') return { result: 'SENT', reason: null };
+  if (answer.outcome === 'NOT_CONNECTED') return { result: 'SUPPRESSED', reason: 'notConnected' };
+  if (answer.outcome === 'REFUSED' && answer.errorCode === 'quietHours') return { result: 'SUPPRESSED', reason: 'quietHours' };
+  return { result: 'FAILED', reason: null };
+}
+
+/**
+ * Sends the batch's messages left SENDING (after the batch's transaction committed), one gateway
+ * call each, and records how each ended. Only the rows of the members this delivery served: a
+ * row SENDING from a delivery that died is never sent again.
+ */
+export async function sendMessages(args: {
+  db: Db;
+  tenantId: number;
+  runId: number;
+  memberIds: readonly number[];
+  plan: PushMessagePlan;
+  rules: PushRules;
+  zone: string;
+  operatorId: number | null;
+}): Promise<void> {
+  const { db, tenantId, runId, plan } = args;
+  if (plan.channels.length === 0 || args.memberIds.length === 0) return;
+  const pending = await db.execute<{ id: string; channel: PushChannel; mobile: string | null; member_number: string }>(sql`
+    select d.id, d.channel, m.mobile, m.member_number from push_deliveries d join members m on m.tenant_id = d.tenant_id and m.id = d.member_id
+    where d.tenant_id = ${tenantId} and d.run_id = ${runId} and d.result = 'SENDING'
+      and d.member_id = any(${`{${args.memberIds.join(',')}}`}::bigint[])
+    order by d.id`);
+  if (pending.rows.length === 0) return;
+  const ctx = { db, tenantId, userId: args.operatorId, timeZone: args.zone };
+  const sms = plan.channels.includes('SMS') ? await smsChannel(ctx) : null;
+  const push = plan.channels.includes('APP_PUSH') ? await pushChannel(ctx) : null;
+  const text = smsText(plan.content, args.rules.optOutText);
+  for (const row of pending.rows) {
+    const answer: ChannelAnswer<unknown> =
+      row.channel === 'SMS'
+        ? await sms!.send({ mobile: row.mobile ?? '', templateCode: plan.smsTemplateCode, params: { content: text }, purpose: 'MARKETING' })
+        : await push!.send({ target: row.member_number, title: plan.title, body: plan.content });
+    const end = endOf(answer);
+    await db.execute(sql`update push_deliveries set result = ${end.result}, reason = ${end.reason},
+        error_code = ${end.result === 'FAILED' ? (answer.errorCode ?? answer.outcome) : null}, call_id = ${answer.callId}
+      where tenant_id = ${tenantId} and id = ${Number(row.id)} and result = 'SENDING'`);
+  }
+}
+
+/** Marks every message of a stopped run's pending members suppressed (`stopped`), in the stop's transaction. */
+export async function suppressStopped(args: { tx: DbOrTx; tenantId: number; runId: number; channels: readonly PushChannel[]; now: Date }) {
+  if (args.channels.length === 0) return;
+  await args.tx.execute(sql`insert into push_deliveries (tenant_id, run_id, member_id, channel, result, reason, created_at)
+    select p.tenant_id, p.run_id, p.member_id, c.channel, 'SUPPRESSED', 'stopped', ${args.now}
+    from group_send_recipients p cross join unnest(${`{${args.channels.join(',')}}`}::text[]) as c(channel)
+    where p.tenant_id = ${args.tenantId} and p.run_id = ${args.runId} and p.result = 'PENDING'
+    on conflict (tenant_id, run_id, member_id, channel) do nothing`);
+}

@@ -1,0 +1,451 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startStandIns, type StandIns } from '../helpers/channel-stand-ins';
+import { effectiveTemplate, okData, startCouponScene, type CouponScene } from '../helpers/coupon-fixtures';
+import type { ApiClient } from '../helpers/fixtures';
+import { groupSendHelpers, type Run } from '../helpers/group-send-fixtures';
+import { pointsOf } from '../helpers/points-fixtures';
+import { startDueRuns } from '../../server/modules/activities/push-plans/push-plan.schedule';
+
+/**
+ * Push plans (PUSH_PLAN, issue 29 item 3, entry 推送计划) through the real API and PostgreSQL, with
+ * the SMS service and JPush played by the local stand-ins: a plan is created, audited and sent to
+ * a customer group; each member is given the gift once and each channel's message is sent once
+ * per (run, member, channel) or suppressed with its reason, which the per-member report shows; a
+ * job delivered again after a kill, or twice at once, messages nobody twice; every suppression
+ * reason; the hold before sending; grants per channel; 400 naming the field; the value approval.
+ */
+
+let scene: CouponScene;
+let admin: ApiClient;
+let standIns: StandIns;
+let template: number;
+let helpers: ReturnType<typeof groupSendHelpers>;
+let serial = 0;
+
+const EN = { locale: 'en_US' };
+const SHANGHAI_HOUR = () =>
+  Number(new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Shanghai', hour: '2-digit', hourCycle: 'h23' }).format(new Date()));
+
+async function saveSettings(resource: string, fields: Record<string, unknown>): Promise<void> {
+  const current = await okData<{ version: number }>(admin.get(`/v1/${resource}/get`));
+  await okData(admin.post(`/v1/${resource}/save`, { body: { ...fields, version: current.version } }));
+}
+
+/** SMS connected to the stand-in, with quiet hours as given (none by default). */
+const connectSms = (quiet: { quietFromHour: number; quietToHour: number } = { quietFromHour: 0, quietToHour: 0 }) =>
+  saveSettings('sms-channel', {
+    accessKeyId: 'LTAI-STAND-IN',
+    accessKeySecret: standIns.sms.accessKeySecret,
+    signName: '会员中心',
+    endpoint: standIns.baseUrl,
+    ...quiet,
+  });
+const connectPush = () =>
+  saveSettings('push-channel', {
+    appKey: standIns.push.appKey,
+    masterSecret: standIns.push.masterSecret,
+    apiBaseUrl: `${standIns.baseUrl}/jpush`,
+  });
+
+beforeAll(async () => {
+  [scene, standIns] = await Promise.all([startCouponScene(), startStandIns()]);
+  admin = scene.admin;
+  template = await effectiveTemplate(admin);
+  helpers = groupSendHelpers(scene);
+}, 120_000);
+afterAll(async () => {
+  await scene?.t.close();
+  await standIns?.close();
+});
+beforeEach(async () => {
+  await connectSms();
+  await connectPush();
+  // Generous caps unless a test sets them.
+  await saveSettings('push-plan-setting', { capPerDay: 50, capPerWeek: 50, optOutText: '拒收请回复R' });
+});
+
+interface Delivery {
+  memberNumber: string;
+  channel: string;
+  result: string;
+  reason: string | null;
+  errorCode: string | null;
+  runId: number;
+}
+
+type PlanRule = Record<string, unknown>;
+
+/** A PUSH_PLAN activity to the group (SMS and app push, no wait, unless the rule says otherwise), audited unless asked not to. */
+async function plan(group: number, rule: PlanRule = {}, options: { audit?: boolean; client?: ApiClient } = {}): Promise<number> {
+  const client = options.client ?? admin;
+  const created = await okData<{ id: number }>(
+    client.post('/v1/activity/saveNew', {
+      body: {
+        name: `推送计划${(serial += 1)}`,
+        kind: 'PUSH_PLAN',
+        beginTime: '2020-01-01 00:00:00',
+        endTime: '2099-01-01 00:00:00',
+        rule: {
+          groupSendGroup: group,
+          pushChannels: ['SMS', 'APP_PUSH'],
+          pushTitle: '周末特惠',
+          pushContent: '会员日全场 8 折',
+          smsTemplateCode: 'SMS_300',
+          holdMinutes: 0,
+          ...rule,
+        },
+      },
+    }),
+  );
+  if (options.audit !== false) await okData(client.post('/v1/activity/audit', { query: { id: created.id } }));
+  return created.id;
+}
+
+/** Starts the plan's run through the route and waits for it to end. */
+async function sent(activity: number): Promise<Run> {
+  await okData(admin.post('/v1/group-send/start', { query: { id: activity } }));
+  return helpers.ended(activity);
+}
+
+/** The plan's per-member report (the detail's Messages tab). */
+const report = (activity: number, filters: Record<string, unknown> = {}, client: ApiClient = admin) =>
+  okData<{ total: number; records: Delivery[]; totals?: Record<string, number> }>(
+    client.post('/v1/push-deliveries/query', { body: { page: 1, pageSize: 200, filters: { activityId: activity, ...filters } } }),
+  );
+
+const memberNumbers = async (ids: readonly number[]): Promise<string[]> => {
+  const rows = await scene.t.database.db.execute<{ member_number: string }>(
+    sql`select member_number from members where tenant_id = ${scene.tenant.tenantId} and id = any(${`{${ids.join(',')}}`}::bigint[]) order by id`,
+  );
+  return rows.rows.map((r) => r.member_number);
+};
+const mobileOf = async (id: number): Promise<string> => {
+  const rows = await scene.t.database.db.execute<{ mobile: string }>(
+    sql`select mobile from members where tenant_id = ${scene.tenant.tenantId} and id = ${id}`,
+  );
+  return rows.rows[0].mobile;
+};
+
+/** The SMS the stand-in received for a mobile (each a SendSms call). */
+const smsTo = (mobile: string) => standIns.received.filter((r) => r.params.PhoneNumbers === mobile);
+/** The pushes JPush accepted for an alias. */
+const pushesTo = (alias: string) =>
+  standIns.push.pushed.filter((p) => JSON.stringify((p as { audience?: unknown }).audience) === JSON.stringify({ alias: [alias] }));
+
+/** The result of each member's channel: `<memberNumber>:<channel>:<result>:<reason>`. */
+const outcomes = (rows: readonly Delivery[]) => rows.map((r) => `${r.memberNumber}:${r.channel}:${r.result}:${r.reason ?? ''}`).sort();
+
+describe('a push plan to a customer group', () => {
+  it('is created under push plans, audited and sent: each member gets the coupon once and one SMS and one app push, in the per-member report', async () => {
+    const { group, members } = await helpers.groupOf(2);
+    const numbers = await memberNumbers(members);
+    for (const n of numbers) standIns.push.aliases.add(n);
+    const activity = await plan(group, { rewardCouponTemplate: template, rewardCouponCount: 1 });
+    expect(await okData<{ family: string; state: string }>(admin.get(`/v1/activity/info/${activity}`))).toMatchObject({
+      family: 'PUSH_PLAN',
+      state: 'PROCESSING',
+    });
+    const listed = await okData<{ records: { id: number }[] }>(
+      admin.post('/v1/activity-push-plan/query', { body: { page: 1, pageSize: 100 } }),
+    );
+    expect(listed.records.map((r) => r.id)).toContain(activity);
+
+    expect(await sent(activity)).toMatchObject({ state: 'DONE', memberCount: 2, issued: 2, pending: 0 });
+    const rows = (await report(activity)).records;
+    expect(outcomes(rows)).toEqual(numbers.flatMap((n) => [`${n}:APP_PUSH:SENT:`, `${n}:SMS:SENT:`]).sort());
+
+    // One SMS per member carrying the message and the opt-out text; one notification per alias.
+    for (const [i, member] of members.entries()) {
+      const received = smsTo(await mobileOf(member));
+      expect(received).toHaveLength(1);
+      expect(received[0].signatureValid).toBe(true);
+      expect(JSON.parse(received[0].params.TemplateParam)).toEqual({ content: '会员日全场 8 折 拒收请回复R' });
+      expect(pushesTo(numbers[i])).toHaveLength(1);
+      const coupons = await okData<{ total: number }>(
+        admin.post('/v1/coupon/query', { body: { page: 1, pageSize: 1, filters: { member, template } } }),
+      );
+      expect(coupons.total).toBe(1);
+    }
+    // The report filters by channel and result, and totals the whole filter.
+    const sms = await report(activity, { channel: ['SMS'], result: ['SENT'] });
+    expect(sms.total).toBe(2);
+  });
+
+  it('messages and gives nobody twice when the job is delivered again after a kill, twice at once, and after it ended', async () => {
+    const { group, members } = await helpers.groupOf(4);
+    const numbers = await memberNumbers(members);
+    for (const n of numbers) standIns.push.aliases.add(n);
+    const activity = await plan(group, { rewardPoints: 20 });
+    const job = await helpers.frozenRun(activity);
+    // A delivery killed after its batch committed and before the gateway answered: its member's
+    // messages were decided (SENDING) and its gift given; nothing sends them again.
+    await scene.t.database.db.execute(sql`update group_send_recipients set result = 'ISSUED', served_at = now()
+      where tenant_id = ${scene.tenant.tenantId} and run_id = ${job.runId} and member_id = ${members[0]}`);
+    await scene.t.database.db.execute(sql`insert into push_deliveries (tenant_id, run_id, member_id, channel, result)
+      values (${scene.tenant.tenantId}, ${job.runId}, ${members[0]}, 'SMS', 'SENDING'), (${scene.tenant.tenantId}, ${job.runId}, ${members[0]}, 'APP_PUSH', 'SENDING')`);
+
+    expect(await helpers.deliver(job, 1)).toEqual({ served: 1, more: true });
+    const [a, b] = await Promise.all([helpers.deliver(job), helpers.deliver(job)]);
+    expect(a.served + b.served).toBe(2);
+    expect(await helpers.deliver(job)).toEqual({ served: 0, more: false });
+    expect(await helpers.runOf(activity)).toMatchObject({ state: 'DONE', pending: 0 });
+
+    expect(smsTo(await mobileOf(members[0]))).toHaveLength(0);
+    expect(pushesTo(numbers[0])).toHaveLength(0);
+    for (const [i, member] of members.slice(1).entries()) {
+      expect(smsTo(await mobileOf(member))).toHaveLength(1);
+      expect(pushesTo(numbers[i + 1])).toHaveLength(1);
+      expect(await pointsOf({ t: scene.t, tenant: scene.tenant, memberId: member })).toMatchObject({ balance: 20, sum: 20 });
+    }
+    const rows = (await report(activity)).records;
+    expect(rows).toHaveLength(8);
+    expect(rows.filter((r) => r.result === 'SENDING').map((r) => r.memberNumber)).toEqual([numbers[0], numbers[0]]);
+  });
+
+  it('waits its hold before sending, and a stop during the hold sends nothing, each message suppressed as stopped', async () => {
+    const { group, members } = await helpers.groupOf(2);
+    const activity = await plan(group, { holdMinutes: 10 });
+    const started = await okData<Run & { notBefore: string | null }>(admin.post('/v1/group-send/start', { query: { id: activity } }));
+    expect(started).toMatchObject({ state: 'RUNNING', pending: 2 });
+    expect(started.notBefore).not.toBeNull();
+    // A delivery before the time serves nobody and says when to come back.
+    const early = await helpers.deliver({ tenantId: scene.tenant.tenantId, runId: started.id });
+    expect(early).toMatchObject({ served: 0, more: false });
+    expect(early.waitUntil).toBeInstanceOf(Date);
+    await okData(admin.post('/v1/group-send/stop', { query: { id: started.id } }));
+    expect(await helpers.runOf(activity)).toMatchObject({ state: 'STOPPED', skipped: 2, pending: 0 });
+    for (const member of members) expect(smsTo(await mobileOf(member))).toHaveLength(0);
+    const rows = (await report(activity)).records;
+    expect(rows.map((r) => `${r.result}:${r.reason}`)).toEqual(Array(4).fill('SUPPRESSED:stopped'));
+  });
+});
+
+describe('why a message was not sent', () => {
+  it('frequency cap: a member reached by a plan today gets no second plan, on any channel', async () => {
+    await saveSettings('push-plan-setting', { capPerDay: 1, capPerWeek: 5, optOutText: '拒收请回复R' });
+    const { group, members } = await helpers.groupOf(1);
+    const [number] = await memberNumbers(members);
+    standIns.push.aliases.add(number);
+    await sent(await plan(group, { pushChannels: ['SMS'] }));
+    const second = await plan(group);
+    await sent(second);
+    expect(outcomes((await report(second)).records)).toEqual([
+      `${number}:APP_PUSH:SUPPRESSED:frequencyCap`,
+      `${number}:SMS:SUPPRESSED:frequencyCap`,
+    ]);
+    expect(smsTo(await mobileOf(members[0]))).toHaveLength(1);
+  });
+
+  it('quiet hours: no marketing SMS in the SMS account’s quiet hours, the app push still goes', async () => {
+    const hour = SHANGHAI_HOUR();
+    await connectSms({ quietFromHour: hour, quietToHour: (hour + 2) % 24 });
+    const { group, members } = await helpers.groupOf(1);
+    const [number] = await memberNumbers(members);
+    standIns.push.aliases.add(number);
+    const activity = await plan(group);
+    await sent(activity);
+    expect(outcomes((await report(activity)).records)).toEqual([`${number}:APP_PUSH:SENT:`, `${number}:SMS:SUPPRESSED:quietHours`]);
+    expect(smsTo(await mobileOf(members[0]))).toHaveLength(0);
+  });
+
+  it('no consent: a member who refused SMS gets none, the refusal recorded on the member', async () => {
+    const { group, members } = await helpers.groupOf(2);
+    const numbers = await memberNumbers(members);
+    await okData(
+      admin.post('/v1/push-consent/saveNew', { body: { member: members[0], channel: 'SMS', consent: 'REFUSED', remark: '回复R' } }),
+    );
+    const activity = await plan(group, { pushChannels: ['SMS'] });
+    await sent(activity);
+    expect(outcomes((await report(activity)).records)).toEqual(
+      [`${numbers[0]}:SMS:SUPPRESSED:noConsent`, `${numbers[1]}:SMS:SENT:`].sort(),
+    );
+  });
+
+  it('duplicate mobile: two profiles of one phone (one written +86 by an older system) get one SMS', async () => {
+    const { group, members } = await helpers.groupOf(2);
+    const numbers = await memberNumbers(members);
+    const mobile = await mobileOf(members[0]);
+    // The second profile holds the same phone as an import from an older system wrote it.
+    await scene.t.database.db.execute(sql`update members set mobile = ${`+86 ${mobile}`}
+      where tenant_id = ${scene.tenant.tenantId} and id = ${members[1]}`);
+    const activity = await plan(group, { pushChannels: ['SMS'] });
+    await sent(activity);
+    expect(outcomes((await report(activity)).records)).toEqual(
+      [`${numbers[0]}:SMS:SENT:`, `${numbers[1]}:SMS:SUPPRESSED:duplicateMobile`].sort(),
+    );
+  });
+
+  it('channel not connected: without JPush credentials the app push is suppressed, the SMS goes', async () => {
+    await saveSettings('push-channel', { appKey: null, masterSecret: null });
+    const { group, members } = await helpers.groupOf(1);
+    const [number] = await memberNumbers(members);
+    const activity = await plan(group);
+    await sent(activity);
+    const rows = (await report(activity, {}, admin)).records;
+    expect(outcomes(rows)).toEqual([`${number}:APP_PUSH:SUPPRESSED:notConnected`, `${number}:SMS:SENT:`]);
+    // The English report names the reason.
+    const en = await admin.post('/v1/push-deliveries/query', {
+      headers: EN,
+      body: { page: 1, pageSize: 10, filters: { activityId: activity, reason: ['notConnected'] } },
+    });
+    expect(en.body.data.total).toBe(1);
+  });
+});
+
+describe('a push plan on a schedule', () => {
+  /** The schedules' tick at `now`, each run started delivered here; answers the runs started. */
+  const tick = (now: Date) =>
+    startDueRuns({
+      db: scene.t.database.db,
+      now,
+      dispatch: async (job) => {
+        await helpers.deliver(job);
+      },
+    });
+  const runsOf = async (activity: number) =>
+    (
+      await scene.t.database.db.execute<{ slot: string }>(
+        sql`select slot from group_send_runs where tenant_id = ${scene.tenant.tenantId} and activity_id = ${activity} order by id`,
+      )
+    ).rows.map((r) => r.slot);
+
+  it('a daily plan sends once per day, each day’s run its own, and cannot be started by hand', async () => {
+    const { group, members } = await helpers.groupOf(1);
+    const activity = await plan(group, { pushChannels: ['SMS'], scheduleType: 'DAILY', sendTime: '00:00' });
+    const byHand = await admin.post('/v1/group-send/start', { query: { id: activity }, headers: EN });
+    expect(byHand.status).toBe(409);
+    expect(byHand.body.msg).toContain('schedule');
+
+    const now = new Date();
+    const today = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Shanghai' }).format(now);
+    expect((await tick(now)).length).toBeGreaterThanOrEqual(1);
+    // Another tick the same day (another process, a minute later) starts nothing more.
+    await tick(new Date(now.getTime() + 60_000));
+    expect(await runsOf(activity)).toEqual([today]);
+    const tomorrow = new Date(now.getTime() + 24 * 3600_000);
+    await tick(tomorrow);
+    const slots = await runsOf(activity);
+    expect(slots).toHaveLength(2);
+    expect(slots[1]).not.toBe(today);
+    // One SMS per day's run; the report lists both runs.
+    expect(smsTo(await mobileOf(members[0]))).toHaveLength(2);
+    const rows = (await report(activity)).records;
+    expect(new Set(rows.map((r) => r.runId)).size).toBe(2);
+  });
+
+  it('a weekly plan sends only on its weekdays, a one-off only once its time has come', async () => {
+    const { group } = await helpers.groupOf(1);
+    const now = new Date();
+    const weekday =
+      ((new Date(`${new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Shanghai' }).format(now)}T00:00:00Z`).getUTCDay() + 6) % 7) + 1;
+    const otherDays = [1, 2, 3, 4, 5, 6, 7].filter((d) => d !== weekday);
+    const weekly = await plan(group, { pushChannels: ['SMS'], scheduleType: 'WEEKLY', sendTime: '00:00', sendWeekdays: otherDays });
+    const later = await plan(group, { pushChannels: ['SMS'], scheduleType: 'ONCE', sendAt: '2098-01-01 00:00:00' });
+    const past = await plan(group, { pushChannels: ['SMS'], scheduleType: 'ONCE', sendAt: '2021-01-01 00:00:00' });
+    await tick(now);
+    await tick(new Date(now.getTime() + 60_000));
+    expect(await runsOf(weekly)).toEqual([]);
+    expect(await runsOf(later)).toEqual([]);
+    expect(await runsOf(past)).toEqual(['once']);
+  });
+
+  it('refuses a schedule missing its time, naming the field', async () => {
+    const { group } = await helpers.groupOf(1);
+    const res = await admin.post('/v1/activity/saveNew', {
+      headers: EN,
+      body: {
+        name: '缺时间',
+        kind: 'PUSH_PLAN',
+        beginTime: '2020-01-01 00:00:00',
+        endTime: '2099-01-01 00:00:00',
+        rule: {
+          groupSendGroup: group,
+          pushChannels: ['SMS'],
+          pushContent: '你好',
+          smsTemplateCode: 'SMS_1',
+          scheduleType: 'WEEKLY',
+          sendTime: '09:00',
+        },
+      },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.data.fields.map((f: { field: string }) => f.field)).toEqual(['rule.sendWeekdays']);
+  });
+});
+
+describe('who may make and send a push plan', () => {
+  it('answers 403 to a reader, and to a maintainer of SMS alone who adds app push or a gift', async () => {
+    const { group } = await helpers.groupOf(1);
+    const reader = await helpers.userWith('ppreader', [{ resourceId: '营销/推送计划/短信', action: '计划查看' }]);
+    const smsMaker = await helpers.userWith('ppsms', [{ resourceId: '营销/推送计划/短信', action: '配置维护' }]);
+    const body = (rule: PlanRule) => ({
+      body: {
+        name: '推送权限',
+        kind: 'PUSH_PLAN',
+        beginTime: '2020-01-01 00:00:00',
+        endTime: '2099-01-01 00:00:00',
+        rule: { groupSendGroup: group, pushContent: '你好', smsTemplateCode: 'SMS_1', pushTitle: '标题', holdMinutes: 0, ...rule },
+      },
+    });
+    expect((await reader.post('/v1/activity/saveNew', body({ pushChannels: ['SMS'] }))).status).toBe(403);
+    const pushDenied = await smsMaker.post('/v1/activity/saveNew', { ...body({ pushChannels: ['SMS', 'APP_PUSH'] }), headers: EN });
+    expect(pushDenied.status).toBe(403);
+    expect(pushDenied.body.msg).toContain('App push');
+    expect((await smsMaker.post('/v1/activity/saveNew', body({ pushChannels: ['SMS'], rewardPoints: 5 }))).status).toBe(403);
+    const own = await okData<{ id: number }>(smsMaker.post('/v1/activity/saveNew', body({ pushChannels: ['SMS'] })));
+    await okData(admin.post('/v1/activity/audit', { query: { id: own.id } }));
+    // The reader reads the plan and its report, and may not start it.
+    expect((await reader.post('/v1/group-send/start', { query: { id: own.id } })).status).toBe(403);
+    expect((await reader.get(`/v1/activity/info/${own.id}`)).status).toBe(200);
+    expect((await reader.get('/v1/group-send/run', { query: { activityId: own.id } })).status).toBe(200);
+    expect(
+      (await reader.post('/v1/group-send-recipients/query', { body: { page: 1, pageSize: 1, filters: { activityId: own.id } } })).status,
+    ).toBe(200);
+    expect(
+      (await reader.post('/v1/push-deliveries/query', { body: { page: 1, pageSize: 1, filters: { activityId: own.id } } })).status,
+    ).toBe(200);
+  });
+
+  it('refuses a plan missing what a channel needs, or sending nothing, naming the field in the caller’s language', async () => {
+    const { group } = await helpers.groupOf(1);
+    const save = (rule: PlanRule) =>
+      admin.post('/v1/activity/saveNew', {
+        headers: EN,
+        body: {
+          name: '缺字段',
+          kind: 'PUSH_PLAN',
+          beginTime: '2020-01-01 00:00:00',
+          endTime: '2099-01-01 00:00:00',
+          rule: { groupSendGroup: group, holdMinutes: 0, ...rule },
+        },
+      });
+    const noTemplate = await save({ pushChannels: ['SMS'], pushContent: '你好' });
+    expect(noTemplate.status).toBe(400);
+    expect(noTemplate.body.data.fields).toEqual([{ field: 'rule.smsTemplateCode', msg: 'An SMS needs its template code' }]);
+    const nothing = await save({ pushChannels: [] });
+    expect(nothing.status).toBe(400);
+    expect(nothing.body.data.fields.map((f: { field: string }) => f.field)).toEqual(['rule.pushChannels']);
+    const badHold = await save({ pushChannels: ['APP_PUSH'], pushTitle: 't', pushContent: 'c', holdMinutes: -1 });
+    expect(badHold.status).toBe(400);
+    expect(badHold.body.data.fields.map((f: { field: string }) => f.field)).toEqual(['rule.holdMinutes']);
+  });
+
+  it('needs a second person to audit, and to start, a gift above the merchant’s points threshold (points × the members)', async () => {
+    const { group, members } = await helpers.groupOf(2);
+    // 6,000 points × 2 members = 12,000, above the default threshold of 10,000 points.
+    const activity = await plan(group, { rewardPoints: 6000, pushChannels: ['SMS'] }, { audit: false });
+    const refused = await admin.post('/v1/activity/audit', { query: { id: activity }, headers: EN });
+    expect(refused.status).toBe(409);
+    expect(refused.body.msg).toContain('12000');
+    const second = await helpers.userWith('ppauditor', [
+      { resourceId: '营销/推送计划/短信', action: '配置维护' },
+      { resourceId: '营销/推送计划/赠礼发放', action: '配置维护' },
+    ]);
+    await okData(second.post('/v1/activity/audit', { query: { id: activity } }));
+    expect((await admin.post('/v1/group-send/start', { query: { id: activity } })).status).toBe(409);
+    await okData(second.post('/v1/group-send/start', { query: { id: activity } }));
+    expect(await helpers.ended(activity)).toMatchObject({ state: 'DONE', issued: 2 });
+    for (const member of members) expect((await pointsOf({ t: scene.t, tenant: scene.tenant, memberId: member })).balance).toBe(6000);
+  });
+});
