@@ -62,6 +62,11 @@ export const ledgerMessages = defineMessages({
     '超过每人每日充值上限 {limit}（本金与赠送金合计）：今日已充 {today}，本次 {amount}',
     'Above the daily recharge limit of {limit} per member (principal and gift together): {today} recharged today, {amount} asked',
   ],
+  'storedValue.rechargeNotFound': ['充值单 {requestNo} 不存在', 'There is no recharge {requestNo}'],
+  'storedValue.rechargeRefundExceeds': [
+    '退款金额 {amount} 超过可退本金 {left}（充值 {recharged}，已退 {refunded}）',
+    'The refund of {amount} exceeds the principal left to refund, {left} (recharged {recharged}, refunded {refunded})',
+  ],
   'storedValue.giftNegative': ['赠送金额不能为负数', 'The gift amount may not be negative'],
   'storedValue.aboveBasket': ['支付金额 {amount} 超过商品合计 {basket}', 'The amount {amount} is above the basket total {basket}'],
   'storedValue.storeUnknown': ['门店 {storeId} 不存在', 'There is no store {storeId}'],

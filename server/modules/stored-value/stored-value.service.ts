@@ -1,7 +1,10 @@
+import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/connection';
 import { AppError } from '../../http/envelope';
 import { idempotent, type IdempotentResult } from '../idempotency/idempotency.service';
 import {
+  discountShare,
+  expireDueGift,
   guardMember,
   lockValueAccount,
   payFromHolder,
@@ -11,7 +14,7 @@ import {
   type PostedValueEntry,
   type ValueChannel,
 } from '../ledger';
-import { centsOf, centsToString, positiveCents, signedCents } from '../../money/money';
+import { centsOf, centsToString, dbCents, minCents, positiveCents, signedCents } from '../../money/money';
 import {
   assertEligible,
   assertStore,
@@ -25,6 +28,7 @@ import type { Locale } from '../../../resources/messages/bilingual';
 import type { FiredActivity } from '../activities/events/member-events';
 import { fireTopUp } from '../activities/events/top-up';
 import { firePayDiscount, reversePayDiscount } from '../activities/events/pay-discount';
+import { takeBackTopUp, type TakenBack } from '../activities/events/top-up-reversal';
 import { PAY_KINDS_BY_HOLDER } from '../../../resources/promotion/activity-engine';
 
 /**
@@ -372,6 +376,188 @@ export async function refund(input: {
     },
   });
 }
+
+export interface RechargeRefundInput {
+  readonly refundNo: string;
+  /** The recharge's request number. */
+  readonly requestNo: string;
+  /** Principal given back (the money paid in that goes back to the member). */
+  readonly amount: string | number;
+  readonly storeId?: number | null;
+  readonly remark?: string | null;
+}
+
+/** What one refund took back of one top-up promotion's giving (money as numbers). */
+export interface RechargeTakenBack {
+  readonly activityId: number;
+  readonly number: string;
+  readonly name: string;
+  readonly kind: string;
+  readonly valueDue: number;
+  readonly valueTakenBack: number;
+  readonly pointsDue: number;
+  readonly pointsTakenBack: number;
+  readonly couponsDue: number;
+  readonly couponsVoided: number;
+}
+
+export interface RechargeRefundAnswer {
+  readonly refundNo: string;
+  readonly requestNo: string;
+  readonly memberId: number;
+  readonly amount: number;
+  /** The recharge's principal and what its refunds gave back so far, this one included. */
+  readonly rechargedTotal: number;
+  readonly refundedTotal: number;
+  /** The share of the till's own gift (`giftAmount` of the recharge) due back, and what was taken. */
+  readonly giftDue: number;
+  readonly giftTakenBack: number;
+  /** The top-up promotions' gifts taken back, per activity. */
+  readonly activities: readonly RechargeTakenBack[];
+  readonly principal: number;
+  readonly gift: number;
+  readonly balance: number;
+  readonly entryId: number;
+}
+
+/** The recharge under its request number: member, principal and gift paid in (404 when there is none). */
+async function rechargeOf(tx: DbOrTx, tenantId: number, requestNo: string) {
+  const found = await tx.execute<{ member_id: number; principal_delta: string; gift_delta: string }>(sql`
+    select member_id, principal_delta, gift_delta from value_entries
+    where tenant_id = ${tenantId} and source_type = 'recharge' and source_id = ${requestNo} and kind = 'recharge' and member_id is not null
+    order by id limit 1`);
+  const row = found.rows[0];
+  if (!row) throw new AppError('notFound', 'storedValue.rechargeNotFound', { values: { requestNo } });
+  return { memberId: Number(row.member_id), principal: dbCents(row.principal_delta), gift: dbCents(row.gift_delta) };
+}
+
+/** The source type of a recharge refund's entries (kind `recharge`, negative), by the recharge's request number. */
+export const RECHARGE_REFUND_SOURCE = 'recharge-refund';
+
+/**
+ * Part or all of a recharge's principal back to the member (README.md beside this file, "Recharge
+ * refunds"): cumulative per recharge, never above its principal; the same share of the till's
+ * gift and of what the top-up promotions gave is taken back (events/top-up-reversal.ts), as far
+ * as the member still holds it, in the refund's transaction.
+ */
+export async function refundRecharge(input: {
+  db: Db;
+  tenantId: number;
+  operatorId: number;
+  body: RechargeRefundInput;
+  now?: Date;
+}): Promise<IdempotentResult<RechargeRefundAnswer>> {
+  const { db, tenantId, body } = input;
+  const amount = positiveCents(body.amount, 'amount');
+  const request = { requestNo: body.requestNo, amount: centsToString(amount), storeId: body.storeId ?? null, remark: body.remark ?? null };
+  return idempotent({
+    db,
+    tenantId,
+    operation: 'stored-value.recharge-refund',
+    key: body.refundNo,
+    keyField: 'refundNo',
+    request,
+    run: async (tx) => {
+      const now = input.now ?? new Date();
+      if (body.storeId) await assertStore(tx, tenantId, body.storeId, 'storeId');
+      const recharged = await rechargeOf(tx, tenantId, body.requestNo);
+      const holder = { kind: 'member', memberId: recharged.memberId } as const;
+      // Lock order of the ledger: the member (for share), then the account, which serialises the
+      // refunds of one recharge: what they gave back so far is read under it.
+      await guardMember({ tx, tenantId, memberId: recharged.memberId, requireInUse: false });
+      const locked = await expireDueGift({ tx, tenantId, holder, account: await lockValueAccount({ tx, tenantId, holder }), now });
+      const before = await tx.execute<{ refunded: string }>(sql`select coalesce(-sum(principal_delta), 0) as refunded from value_entries
+        where tenant_id = ${tenantId} and source_type = ${RECHARGE_REFUND_SOURCE} and source_id = ${body.requestNo}`);
+      const refundedBefore = dbCents(before.rows[0].refunded);
+      const left = recharged.principal - refundedBefore;
+      if (amount > left) {
+        throw new AppError('conflict', 'storedValue.rechargeRefundExceeds', {
+          values: {
+            amount: centsToString(amount),
+            left: centsToString(left),
+            recharged: centsToString(recharged.principal),
+            refunded: centsToString(refundedBefore),
+          },
+        });
+      }
+      const refundedAfter = refundedBefore + amount;
+      // The till's own gift of the recharge: its share, as far as the gift portion holds it.
+      const giftDue = discountShare(recharged.gift, refundedAfter, recharged.principal) - discountShare(recharged.gift, refundedBefore, recharged.principal);
+      const giftTaken = minCents(giftDue, locked.gift);
+      const common = {
+        tx,
+        tenantId,
+        holder,
+        kind: 'recharge',
+        channel: 'store',
+        sourceId: body.requestNo,
+        storeId: body.storeId ?? null,
+        operatorId: input.operatorId,
+        requireMemberInUse: false,
+        now,
+      } as const;
+      const entry = await postValue({
+        ...common,
+        principal: centsToString(-amount),
+        gift: centsToString(-giftTaken),
+        sourceType: RECHARGE_REFUND_SOURCE,
+        remark: body.remark ?? null,
+        idempotencyKey: `${RECHARGE_REFUND_SOURCE}:${body.refundNo}`,
+      });
+      let giftLeft = centsOf(entry.giftAfter);
+      const activities = await takeBackTopUp({
+        tx,
+        tenantId,
+        source: 'recharge',
+        sourceNo: body.requestNo,
+        memberId: recharged.memberId,
+        refundNo: body.refundNo,
+        toppedUpCents: recharged.principal,
+        refundedBeforeCents: refundedBefore,
+        refundedAfterCents: refundedAfter,
+        now,
+        storeId: body.storeId ?? null,
+        operatorId: input.operatorId,
+        takeGiftValue: async ({ tx: taking, cents, idempotencyKey }) => {
+          const take = minCents(cents, giftLeft);
+          if (take <= 0n) return 0n;
+          await postValue({ ...common, tx: taking, principal: '0', gift: centsToString(-take), sourceType: 'activity', remark: null, idempotencyKey });
+          giftLeft -= take;
+          return take;
+        },
+      });
+      const balance = await readBalance({ db: tx, tenantId, holder });
+      return {
+        refundNo: body.refundNo,
+        requestNo: body.requestNo,
+        memberId: recharged.memberId,
+        amount: money(request.amount),
+        rechargedTotal: money(centsToString(recharged.principal)),
+        refundedTotal: money(centsToString(refundedAfter)),
+        giftDue: money(centsToString(giftDue)),
+        giftTakenBack: money(centsToString(giftTaken)),
+        activities: activities.map(takenBackAnswer),
+        principal: money(balance.principal),
+        gift: money(balance.gift),
+        balance: money(balance.balance),
+        entryId: entry.id,
+      };
+    },
+  });
+}
+
+const takenBackAnswer = (t: TakenBack): RechargeTakenBack => ({
+  activityId: t.activityId,
+  number: t.number,
+  name: t.name,
+  kind: t.kind,
+  valueDue: money(t.valueDue),
+  valueTakenBack: money(t.valueTakenBack),
+  pointsDue: t.pointsDue,
+  pointsTakenBack: t.pointsTakenBack,
+  couponsDue: t.couponsDue,
+  couponsVoided: t.couponsVoided,
+});
 
 export interface BalanceAnswer {
   readonly memberId: number;
