@@ -123,7 +123,10 @@ export const topUpReversals = pgTable(
     primaryKey({ columns: [t.tenantId, t.id] }),
     uniqueIndex('top_up_reversals_once_uq').on(t.tenantId, t.awardId, t.refundNo),
     index('top_up_reversals_source_idx').on(t.tenantId, t.sourceType, t.sourceNo),
-    check('top_up_reversals_within', sql`${t.valueTaken} between 0 and ${t.valueDue} and ${t.pointsTaken} between 0 and ${t.pointsDue}
-      and ${t.couponsVoided} between 0 and ${t.couponsDue}`),
+    check(
+      'top_up_reversals_within',
+      sql`${t.valueTaken} between 0 and ${t.valueDue} and ${t.pointsTaken} between 0 and ${t.pointsDue}
+      and ${t.couponsVoided} between 0 and ${t.couponsDue}`,
+    ),
   ],
 );

@@ -482,7 +482,9 @@ export async function refundRecharge(input: {
       }
       const refundedAfter = refundedBefore + amount;
       // The till's own gift of the recharge: its share, as far as the gift portion holds it.
-      const giftDue = discountShare(recharged.gift, refundedAfter, recharged.principal) - discountShare(recharged.gift, refundedBefore, recharged.principal);
+      const giftDue =
+        discountShare(recharged.gift, refundedAfter, recharged.principal) -
+        discountShare(recharged.gift, refundedBefore, recharged.principal);
       const giftTaken = minCents(giftDue, locked.gift);
       const common = {
         tx,
@@ -521,7 +523,15 @@ export async function refundRecharge(input: {
         takeGiftValue: async ({ tx: taking, cents, idempotencyKey }) => {
           const take = minCents(cents, giftLeft);
           if (take <= 0n) return 0n;
-          await postValue({ ...common, tx: taking, principal: '0', gift: centsToString(-take), sourceType: 'activity', remark: null, idempotencyKey });
+          await postValue({
+            ...common,
+            tx: taking,
+            principal: '0',
+            gift: centsToString(-take),
+            sourceType: 'activity',
+            remark: null,
+            idempotencyKey,
+          });
           giftLeft -= take;
           return take;
         },
