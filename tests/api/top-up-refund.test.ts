@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { auditAs, evaluationOf, stopAs } from '../helpers/activity-fixtures';
+import { cardByNumber, createStore, createTemplate, draftSale, makeCards } from '../helpers/card-fixtures';
 import { effectiveTemplate, okData, requestNo } from '../helpers/coupon-fixtures';
 import { createUser, signIn, type ApiClient } from '../helpers/fixtures';
 import { ledgerBreaches } from '../helpers/ledger-fixtures';
@@ -41,12 +42,12 @@ afterAll(async () => scene?.t.close());
 const member = async () => (await createMembers({ client: admin, count: 1 }))[0];
 
 /** An audited STORE_VALUE_ACTIVE activity: from 100 give 10 yuan; from 500 give 60 yuan, 200 points and 2 coupons. */
-async function activity(rule: Record<string, unknown> = {}): Promise<number> {
+async function activity(rule: Record<string, unknown> = {}, kind = 'STORE_VALUE_ACTIVE'): Promise<number> {
   const created = await okData<{ id: number }>(
     admin.post('/v1/activity/saveNew', {
       body: {
         name: `refund gift ${(serial += 1)}`,
-        kind: 'STORE_VALUE_ACTIVE',
+        kind,
         beginTime: '2020-01-01 00:00:00',
         endTime: '2099-01-01 00:00:00',
         rule: {
@@ -180,7 +181,7 @@ describe('POST /v1/stored-value/recharge-refund', () => {
       // Nothing left to refund.
       const over = await refundCall({ refundNo: requestNo('RF'), requestNo: no, amount: '0.01' }, till, 'en_US');
       expect(over.status).toBe(409);
-      expect(over.body.msg).toBe('The refund of 0.01 exceeds the principal left to refund, 0.00 (recharged 500.00, refunded 500.00)');
+      expect(over.body.msg).toBe('The refund of 0.01 exceeds the principal left to refund, 0.00 (topped up 500.00, refunded 500.00)');
       // The evaluation nets what was taken back.
       expect((await evaluationOf(admin, id)).summary).toMatchObject({ transactions: 1, points: 0, coupons: 0, cost: '0.00' });
       expect(await ledgerBreaches(scene.t, scene.tenant.tenantId)).toEqual([]);
@@ -307,5 +308,73 @@ describe('POST /v1/stored-value/recharge-refund', () => {
     const reader = await signIn(scene.t.app, { tenant: scene.tenant.code, login: 'svrefundreader', password: scene.tenant.adminPassword });
     expect((await refundCall({ refundNo: requestNo('RF'), requestNo: no, amount: 5 }, reader)).status).toBe(403);
     expect(await storedValue(m)).toMatchObject({ principal: 50, gift: 0 });
+  });
+});
+
+describe('POST /v1/prepay-card/topup-refund', () => {
+  it("a half refund of a member's card top-up line takes back half its gift from the card and the member, once", async () => {
+    const m = await member();
+    const store = await createStore(admin, '充值退款门店');
+    const cardTemplate = await createTemplate(admin);
+    const batch = await makeCards(admin, { templateId: cardTemplate.id, storeId: store, quantity: 1 });
+    const bill = await draftSale(admin, {
+      store,
+      buyerType: 'MEMBER',
+      member: m,
+      lines: [{ mode: 'RANGE', template: cardTemplate.id, startNumber: batch.firstNumber, endNumber: batch.lastNumber }],
+    });
+    await okData(admin.post('/v1/imprest-card-sale-bill/audit', { query: { id: bill.id } }));
+    const card = await cardByNumber(admin, batch.firstNumber);
+    const before = Number(card.balance);
+    const id = await activity({}, 'PREPAY_CARD_CHARGE_GIFT');
+    try {
+      const doc = await okData<{ id: number; number: string }>(
+        admin.post('/v1/prepay-card-pay/saveNew', { body: { store, payMethod: 'CASH', lines: [{ card: card.id, amount: 500 }] } }),
+      );
+      const body = { refundNo: requestNo('TR'), documentNo: doc.number, lineNo: 1, amount: 250 };
+      // Not audited yet: no top-up to refund.
+      const early = await admin.post('/v1/prepay-card/topup-refund', {
+        body: { ...body, refundNo: requestNo('TR') },
+        headers: { locale: 'en_US' },
+      });
+      expect(early.status).toBe(404);
+      expect(early.body.msg).toBe(`No line 1 of an audited top-up document ${doc.number}`);
+      await okData(admin.post('/v1/prepay-card-pay/audit', { query: { id: doc.id } }));
+      expect(await cardByNumber(admin, batch.firstNumber)).toMatchObject({ balance: before + 560 });
+      expect(await points(m)).toBe(200);
+
+      // The till of stored value may not refund a card.
+      expect((await till.post('/v1/prepay-card/topup-refund', { body })).status).toBe(403);
+      const half = await okData<Record<string, unknown>>(admin.post('/v1/prepay-card/topup-refund', { body }));
+      expect(half).toMatchObject({ amount: '250.00', toppedUpTotal: '500.00', refundedTotal: '250.00', giftDue: '0.00' });
+      expect(half.activities).toMatchObject([
+        {
+          activityId: id,
+          kind: 'PREPAY_CARD_CHARGE_GIFT',
+          valueDue: '30.00',
+          valueTakenBack: '30.00',
+          pointsTakenBack: 100,
+          couponsVoided: 1,
+        },
+      ]);
+      expect(await cardByNumber(admin, batch.firstNumber)).toMatchObject({ balance: before + 280 });
+      expect(await points(m)).toBe(100);
+      expect(await stateCounts(m)).toEqual({ UNUSED: 1, VOIDED: 1 });
+      // Replayed: the first answer, nothing more.
+      const replay = await admin.post('/v1/prepay-card/topup-refund', { body });
+      expect(replay.body.data).toEqual(half);
+      expect(await cardByNumber(admin, batch.firstNumber)).toMatchObject({ balance: before + 280 });
+      expect(await points(m)).toBe(100);
+      // Bad amount: 400 naming it; more than is left: 409.
+      const bad = await admin.post('/v1/prepay-card/topup-refund', { body: { ...body, refundNo: requestNo('TR'), amount: '1.234' } });
+      expect(bad.status).toBe(400);
+      expect((bad.body.data.fields as { field: string }[]).map((f) => f.field)).toEqual(['amount']);
+      const over = await admin.post('/v1/prepay-card/topup-refund', { body: { ...body, refundNo: requestNo('TR'), amount: 251 } });
+      expect(over.status).toBe(409);
+      expect(over.body.msg).toBe('退款金额 251.00 超过可退本金 250.00（充值 500.00，已退 250.00）');
+      expect(await ledgerBreaches(scene.t, scene.tenant.tenantId)).toEqual([]);
+    } finally {
+      await stopAs(scene, admin, id);
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { activityKindSchema, firedActivitySchema } from '../activities/engine/engine.openapi';
+import { firedActivitySchema, takenBackSchema } from '../activities/engine/engine.openapi';
 import { answers, arrayOf, objectOf, wire, type ErrorAnswerName, type JsonSchema, type RouteDocs } from '../../http/openapi.schemas';
 
 /**
@@ -149,18 +149,7 @@ export const storedValueDocs = {
         giftDue: yuan("This refund's share of the recharge's own gift (giftAmount)"),
         giftTakenBack: yuan('Of it, taken from the gift portion (the rest had been spent: the shortfall)'),
         activities: arrayOf(
-          objectOf({
-            activityId: { type: 'integer' },
-            number: { type: 'string' },
-            name: { type: 'string' },
-            kind: activityKindSchema,
-            valueDue: yuan("This refund's share of the gift value the activity gave"),
-            valueTakenBack: yuan('Of it, taken from the gift portion'),
-            pointsDue: { type: 'integer', description: "This refund's share of the points given" },
-            pointsTakenBack: { type: 'integer', description: 'Of them, taken from the points balance' },
-            couponsDue: { type: 'integer', description: "This refund's share of the coupons given" },
-            couponsVoided: { type: 'integer', description: 'Of them, unused coupons voided (a used coupon stays used)' },
-          }),
+          takenBackSchema(wire.money),
           'The top-up promotions (STORE_VALUE_ACTIVE) whose gifts for this recharge the refund took back',
         ),
         ...portionsAfter,
@@ -183,7 +172,7 @@ export const storedValueDocs = {
       'notFound',
       'conflict',
     ),
-    description: `${IDEMPOTENT} The amount is principal going back to the member; refunds add up per recharge and never exceed its principal (409 storedValue.rechargeRefundExceeds with recharged, refunded, left and the amount). The same share (cumulative, rounded down, all of it with the last refund) of the recharge's own gift and of every top-up promotion's gift for it (gift value, points, coupons) is taken back in the same transaction, as far as the member still holds it: gift value from the gift portion, points from the points balance, coupons by voiding unused ones; what was spent or used is the shortfall (due less taken), kept on the refund's record. 409: the principal was spent (ledger.insufficientPrincipal with the numbers), a frozen account (ledger.accountFrozen). 404: no such recharge.`,
+    description: `${IDEMPOTENT} The amount is principal going back to the member; refunds add up per recharge and never exceed its principal (409 ledger.topUpRefundExceeds with toppedUp, refunded, left and the amount). The same share (cumulative, rounded down, all of it with the last refund) of the recharge's own gift and of every top-up promotion's gift for it (gift value, points, coupons) is taken back in the same transaction, as far as the member still holds it: gift value from the gift portion, points from the points balance, coupons by voiding unused ones; what was spent or used is the shortfall (due less taken), kept on the refund's record. 409: the principal was spent (ledger.insufficientPrincipal with the numbers), a frozen account (ledger.accountFrozen). 404: no such recharge.`,
     bodyExamples: [{ refundNo: 'RF20260502-0001', requestNo: 'R20260501-0001', amount: '50.00' }],
   },
   balance: doc(

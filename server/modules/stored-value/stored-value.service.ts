@@ -3,8 +3,6 @@ import type { Db, DbOrTx } from '../../db/connection';
 import { AppError } from '../../http/envelope';
 import { idempotent, type IdempotentResult } from '../idempotency/idempotency.service';
 import {
-  discountShare,
-  expireDueGift,
   guardMember,
   lockValueAccount,
   payFromHolder,
@@ -14,7 +12,7 @@ import {
   type PostedValueEntry,
   type ValueChannel,
 } from '../ledger';
-import { centsOf, centsToString, dbCents, minCents, positiveCents, signedCents } from '../../money/money';
+import { centsOf, centsToString, dbCents, positiveCents, signedCents } from '../../money/money';
 import {
   assertEligible,
   assertStore,
@@ -28,7 +26,7 @@ import type { Locale } from '../../../resources/messages/bilingual';
 import type { FiredActivity } from '../activities/events/member-events';
 import { fireTopUp } from '../activities/events/top-up';
 import { firePayDiscount, reversePayDiscount } from '../activities/events/pay-discount';
-import { takeBackTopUp, type TakenBack } from '../activities/events/top-up-reversal';
+import { refundTopUp, type TakenBack } from '../activities/events/top-up-reversal';
 import { PAY_KINDS_BY_HOLDER } from '../../../resources/promotion/activity-engine';
 
 /**
@@ -462,95 +460,39 @@ export async function refundRecharge(input: {
       if (body.storeId) await assertStore(tx, tenantId, body.storeId, 'storeId');
       const recharged = await rechargeOf(tx, tenantId, body.requestNo);
       const holder = { kind: 'member', memberId: recharged.memberId } as const;
-      // Lock order of the ledger: the member (for share), then the account, which serialises the
-      // refunds of one recharge: what they gave back so far is read under it.
+      // Lock order of the ledger: the member (for share), then the account (refundTopUp).
       await guardMember({ tx, tenantId, memberId: recharged.memberId, requireInUse: false });
-      const locked = await expireDueGift({ tx, tenantId, holder, account: await lockValueAccount({ tx, tenantId, holder }), now });
-      const before = await tx.execute<{ refunded: string }>(sql`select coalesce(-sum(principal_delta), 0) as refunded from value_entries
-        where tenant_id = ${tenantId} and source_type = ${RECHARGE_REFUND_SOURCE} and source_id = ${body.requestNo}`);
-      const refundedBefore = dbCents(before.rows[0].refunded);
-      const left = recharged.principal - refundedBefore;
-      if (amount > left) {
-        throw new AppError('conflict', 'storedValue.rechargeRefundExceeds', {
-          values: {
-            amount: centsToString(amount),
-            left: centsToString(left),
-            recharged: centsToString(recharged.principal),
-            refunded: centsToString(refundedBefore),
-          },
-        });
-      }
-      const refundedAfter = refundedBefore + amount;
-      // The till's own gift of the recharge: its share, as far as the gift portion holds it.
-      const giftDue =
-        discountShare(recharged.gift, refundedAfter, recharged.principal) -
-        discountShare(recharged.gift, refundedBefore, recharged.principal);
-      const giftTaken = minCents(giftDue, locked.gift);
-      const common = {
+      const done = await refundTopUp({
         tx,
         tenantId,
         holder,
-        kind: 'recharge',
-        channel: 'store',
-        sourceId: body.requestNo,
-        storeId: body.storeId ?? null,
-        operatorId: input.operatorId,
-        requireMemberInUse: false,
-        now,
-      } as const;
-      const entry = await postValue({
-        ...common,
-        principal: centsToString(-amount),
-        gift: centsToString(-giftTaken),
-        sourceType: RECHARGE_REFUND_SOURCE,
-        remark: body.remark ?? null,
-        idempotencyKey: `${RECHARGE_REFUND_SOURCE}:${body.refundNo}`,
-      });
-      let giftLeft = centsOf(entry.giftAfter);
-      const activities = await takeBackTopUp({
-        tx,
-        tenantId,
+        toppedUp: recharged,
         source: 'recharge',
         sourceNo: body.requestNo,
-        memberId: recharged.memberId,
+        refundSource: RECHARGE_REFUND_SOURCE,
+        entryKind: 'recharge',
         refundNo: body.refundNo,
-        toppedUpCents: recharged.principal,
-        refundedBeforeCents: refundedBefore,
-        refundedAfterCents: refundedAfter,
+        amountCents: amount,
+        memberId: recharged.memberId,
         now,
         storeId: body.storeId ?? null,
         operatorId: input.operatorId,
-        takeGiftValue: async ({ tx: taking, cents, idempotencyKey }) => {
-          const take = minCents(cents, giftLeft);
-          if (take <= 0n) return 0n;
-          await postValue({
-            ...common,
-            tx: taking,
-            principal: '0',
-            gift: centsToString(-take),
-            sourceType: 'activity',
-            remark: null,
-            idempotencyKey,
-          });
-          giftLeft -= take;
-          return take;
-        },
+        remark: body.remark ?? null,
       });
-      const balance = await readBalance({ db: tx, tenantId, holder });
       return {
         refundNo: body.refundNo,
         requestNo: body.requestNo,
         memberId: recharged.memberId,
         amount: money(request.amount),
         rechargedTotal: money(centsToString(recharged.principal)),
-        refundedTotal: money(centsToString(refundedAfter)),
-        giftDue: money(centsToString(giftDue)),
-        giftTakenBack: money(centsToString(giftTaken)),
-        activities: activities.map(takenBackAnswer),
-        principal: money(balance.principal),
-        gift: money(balance.gift),
-        balance: money(balance.balance),
-        entryId: entry.id,
+        refundedTotal: money(centsToString(done.refundedAfterCents)),
+        giftDue: money(centsToString(done.giftDueCents)),
+        giftTakenBack: money(centsToString(done.giftTakenCents)),
+        activities: done.activities.map(takenBackAnswer),
+        principal: money(done.balance.principal),
+        gift: money(done.balance.gift),
+        balance: money(done.balance.balance),
+        entryId: done.entry.id,
       };
     },
   });

@@ -16,9 +16,20 @@
  */
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/connection';
-import { centsOf, centsToString, dbCents } from '../../../money/money';
+import { centsOf, centsToString, dbCents, minCents } from '../../../money/money';
 import { postPoints } from '../../points/points.ledger';
-import { discountShare } from '../../ledger';
+import { AppError } from '../../../http/envelope';
+import {
+  discountShare,
+  expireDueGift,
+  lockValueAccount,
+  postValue,
+  readBalance,
+  type PostedValueEntry,
+  type ValueBalance,
+  type ValueEntryKind,
+  type ValueHolder,
+} from '../../ledger';
 import type { Award } from '../../../../resources/promotion/activity-engine';
 import { voidAwardCoupons } from '../engine/returns';
 
@@ -44,7 +55,8 @@ export interface TopUpRefund {
   readonly source: 'recharge' | 'card-topup';
   /** The top-up's own number (the award's cause is `<source>:<sourceNo>`). */
   readonly sourceNo: string;
-  readonly memberId: number;
+  /** The member topped up, when known (a recharge's); a card's top-up finds the award's member. */
+  readonly memberId?: number;
   readonly refundNo: string;
   /** What the top-up put in, what its refunds took out before this one and with it, in cents. */
   readonly toppedUpCents: bigint;
@@ -63,6 +75,7 @@ export interface TopUpRefund {
 type AwardRow = {
   id: number;
   activity_id: number;
+  member_id: number;
   number: string;
   name: string;
   kind: string;
@@ -78,14 +91,15 @@ const dueNow = (total: bigint, r: TopUpRefund): bigint =>
 export async function takeBackTopUp(r: TopUpRefund): Promise<TakenBack[]> {
   const { tx, tenantId } = r;
   // The award rows locked: concurrent refunds of one top-up take back one after the other.
-  const awards = await tx.execute<AwardRow>(sql`select w.id, w.activity_id, w.awards, w.coupon_ids, a.number, a.name, a.kind
+  const awards = await tx.execute<AwardRow>(sql`select w.id, w.activity_id, w.member_id, w.awards, w.coupon_ids, a.number, a.name, a.kind
     from activity_awards w join activities a on a.tenant_id = w.tenant_id and a.id = w.activity_id
-    where w.tenant_id = ${tenantId} and w.source_type = ${r.source} and w.member_id = ${r.memberId}
+    where w.tenant_id = ${tenantId} and w.source_type = ${r.source}${r.memberId === undefined ? sql`` : sql` and w.member_id = ${r.memberId}`}
       and w.source_no in (${r.sourceNo}, 'once') and w.cause = ${`${r.source}:${r.sourceNo}`}
     order by w.id for update of w`);
   const taken: TakenBack[] = [];
   for (const award of awards.rows) {
     const awardId = Number(award.id);
+    const memberId = Number(award.member_id);
     const done = await tx.execute(sql`select 1 from top_up_reversals
       where tenant_id = ${tenantId} and award_id = ${awardId} and refund_no = ${r.refundNo}`);
     if (done.rows.length > 0) continue; // this refund already took its share
@@ -107,7 +121,7 @@ export async function takeBackTopUp(r: TopUpRefund): Promise<TakenBack[]> {
       const posted = await postPoints({
         tx,
         tenantId,
-        memberId: r.memberId,
+        memberId,
         delta: -pointsDue,
         kind: 'reverse',
         sourceType: 'activity',
@@ -154,7 +168,7 @@ export async function takeBackTopUp(r: TopUpRefund): Promise<TakenBack[]> {
     const costTaken = valueTaken + couponCost;
     await tx.execute(sql`insert into top_up_reversals (tenant_id, award_id, activity_id, member_id, source_type, source_no, refund_no,
         occurred_at, value_due, value_taken, points_due, points_taken, coupons_due, coupons_voided, voided_coupon_ids, cost_taken)
-      values (${tenantId}, ${awardId}, ${award.activity_id}, ${r.memberId}, ${r.source}, ${r.sourceNo}, ${r.refundNo}, ${r.now},
+      values (${tenantId}, ${awardId}, ${award.activity_id}, ${memberId}, ${r.source}, ${r.sourceNo}, ${r.refundNo}, ${r.now},
         ${centsToString(valueDue)}::numeric, ${centsToString(valueTaken)}::numeric, ${pointsDue}, ${pointsTaken}, ${couponsDue},
         ${voided.length}, ${JSON.stringify(voided)}::jsonb, ${centsToString(costTaken)}::numeric)`);
     // The evaluation nets what was taken back (voided coupons are counted by voidAwardCoupons).
@@ -176,4 +190,119 @@ export async function takeBackTopUp(r: TopUpRefund): Promise<TakenBack[]> {
     });
   }
   return taken;
+}
+
+/** A top-up as its ledger entry put it in, in cents: the principal paid in and the gift the till added. */
+export interface ToppedUp {
+  readonly principal: bigint;
+  readonly gift: bigint;
+}
+
+/** What a refund of a top-up did (money in cents, the portions after it). */
+export interface TopUpRefunded {
+  readonly entry: PostedValueEntry;
+  readonly refundedAfterCents: bigint;
+  readonly giftDueCents: bigint;
+  readonly giftTakenCents: bigint;
+  readonly activities: readonly TakenBack[];
+  readonly balance: ValueBalance;
+}
+
+/**
+ * Gives back part or all of a top-up's principal (a recharge's, a card top-up line's), in the
+ * caller's transaction after it locked the holder's member or card: under the value account's
+ * lock (which serialises the refunds of one top-up) what its refunds gave back so far is read from
+ * the entries of `refundSource` for `sourceNo`; more than what is left is 409
+ * `ledger.topUpRefundExceeds` with the numbers. One entry (kind `entryKind`, negative, keyed by
+ * the refund number) takes the principal and the same share of the till's gift (as far as the gift
+ * portion holds it); then `takeBackTopUp` takes the promotions' share from what is left.
+ */
+export async function refundTopUp(input: {
+  tx: DbOrTx;
+  tenantId: number;
+  holder: ValueHolder;
+  toppedUp: ToppedUp;
+  source: TopUpRefund['source'];
+  sourceNo: string;
+  refundSource: string;
+  entryKind: ValueEntryKind;
+  refundNo: string;
+  amountCents: bigint;
+  memberId?: number;
+  now: Date;
+  storeId: number | null;
+  operatorId: number | null;
+  remark: string | null;
+}): Promise<TopUpRefunded> {
+  const { tx, tenantId, holder, toppedUp, now } = input;
+  const locked = await expireDueGift({ tx, tenantId, holder, account: await lockValueAccount({ tx, tenantId, holder }), now });
+  const before = await tx.execute<{ refunded: string }>(sql`select coalesce(-sum(principal_delta), 0) as refunded from value_entries
+    where tenant_id = ${tenantId} and source_type = ${input.refundSource} and source_id = ${input.sourceNo}`);
+  const refundedBefore = dbCents(before.rows[0].refunded);
+  const left = toppedUp.principal - refundedBefore;
+  if (input.amountCents > left) {
+    throw new AppError('conflict', 'ledger.topUpRefundExceeds', {
+      values: {
+        amount: centsToString(input.amountCents),
+        left: centsToString(left),
+        toppedUp: centsToString(toppedUp.principal),
+        refunded: centsToString(refundedBefore),
+      },
+    });
+  }
+  const refundedAfter = refundedBefore + input.amountCents;
+  const giftDue =
+    discountShare(toppedUp.gift, refundedAfter, toppedUp.principal) - discountShare(toppedUp.gift, refundedBefore, toppedUp.principal);
+  const giftTaken = minCents(giftDue, locked.gift);
+  const common = {
+    tx,
+    tenantId,
+    holder,
+    kind: input.entryKind,
+    sourceId: input.sourceNo,
+    storeId: input.storeId,
+    operatorId: input.operatorId,
+    requireMemberInUse: false,
+    now,
+  } as const;
+  const entry = await postValue({
+    ...common,
+    principal: centsToString(-input.amountCents),
+    gift: centsToString(-giftTaken),
+    sourceType: input.refundSource,
+    remark: input.remark,
+    idempotencyKey: `${input.refundSource}:${input.refundNo}`,
+  });
+  let giftLeft = centsOf(entry.giftAfter);
+  const activities = await takeBackTopUp({
+    tx,
+    tenantId,
+    source: input.source,
+    sourceNo: input.sourceNo,
+    memberId: input.memberId,
+    refundNo: input.refundNo,
+    toppedUpCents: toppedUp.principal,
+    refundedBeforeCents: refundedBefore,
+    refundedAfterCents: refundedAfter,
+    now,
+    storeId: input.storeId,
+    operatorId: input.operatorId,
+    takeGiftValue: async ({ tx: taking, cents, idempotencyKey }) => {
+      const take = minCents(cents, giftLeft);
+      if (take <= 0n) return 0n;
+      await postValue({
+        ...common,
+        tx: taking,
+        principal: '0',
+        gift: centsToString(-take),
+        sourceType: 'activity',
+        remark: null,
+        idempotencyKey,
+      });
+      giftLeft -= take;
+      return take;
+    },
+  });
+  const balance = await readBalance({ db: tx, tenantId, holder });
+  return { entry, refundedAfterCents: refundedAfter, giftDueCents: giftDue, giftTakenCents: giftTaken, activities, balance };
 }
