@@ -173,12 +173,13 @@ async function insertCoupons(args: {
 
 /**
  * Issues `quantity` coupons of one template to each of many members in the caller's transaction,
- * all or nothing, in a fixed number of statements (a group send's batch): every member must be in
- * use (locked for share), the template's total is taken once for all of them, the members' limits
- * by one multi-row upsert of their counters (every row within the limit, else 409
- * `coupons.memberLimit`), the coupons inserted in one statement per round. A refusal throws the
- * first reason found; the caller rolls back its savepoint and may issue member by member
- * (`issueWithin`) to learn each member's own.
+ * in a fixed number of statements (a group send's batch): the members are locked for share and
+ * those not in use left out (answered in `unavailable` with their state, undefined for no such
+ * member); for the others, all or nothing, the template's total is taken once, the members'
+ * limits by one multi-row upsert of their counters (every row within the limit, else 409
+ * `coupons.memberLimit`), the coupons inserted in one statement per round with their events. A
+ * refusal throws the first reason found; the caller rolls back its savepoint and may issue member
+ * by member (`issueWithin`) to learn each member's own.
  */
 export async function issueToMembers(input: {
   tx: DbOrTx;
@@ -190,18 +191,24 @@ export async function issueToMembers(input: {
   quantity: number;
   source: CouponSource;
   sourceRef: string | null;
-}): Promise<InsertedCoupon[]> {
-  const { tx, tenantId, memberIds, quantity } = input;
-  if (memberIds.length === 0) return [];
-  const ids = toPgArray(memberIds.map(String));
-  const inUse = await tx.execute(sql`select id from members
-    where tenant_id = ${tenantId} and id = any(${ids}::bigint[]) and lower(state) = 'using' order by id for share`);
-  if (inUse.rows.length < new Set(memberIds).size) throw new AppError('conflict', 'coupons.memberBlocked', { values: { state: '' } });
+}): Promise<{ coupons: InsertedCoupon[]; unavailable: Map<number, string | undefined> }> {
+  const { tx, tenantId, quantity } = input;
+  const states = await tx.execute<{ id: string; state: string }>(sql`select id, state from members
+    where tenant_id = ${tenantId} and id = any(${toPgArray(input.memberIds.map(String))}::bigint[]) order by id for share`);
+  const stateOf = new Map(states.rows.map((row) => [Number(row.id), String(row.state)]));
+  const unavailable = new Map<number, string | undefined>();
+  const memberIds = input.memberIds.filter((id) => {
+    const state = stateOf.get(id);
+    if (state?.toLowerCase() === 'using') return true;
+    unavailable.set(id, state);
+    return false;
+  });
+  if (memberIds.length === 0) return { coupons: [], unavailable };
   await takeFromTotal(tx, tenantId, input.templateId, quantity * memberIds.length);
   const template = (await readTemplate(tx, tenantId, input.templateId))!;
   await takeFromMemberLimit(tx, tenantId, template, memberIds, quantity);
   const settings = await couponSettings(tx, tenantId);
-  return insertCoupons({ ...input, template, count: quantity, settings });
+  return { coupons: await insertCoupons({ ...input, memberIds, template, count: quantity, settings }), unavailable };
 }
 
 /** A PostgreSQL array literal of texts (codes are capitals and digits, values decimals; null stays NULL). */

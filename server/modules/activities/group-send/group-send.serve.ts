@@ -122,20 +122,21 @@ async function giveBatch(args: {
   const { job, context } = args;
   const award = bulkAward(context);
   if (!award || args.memberIds.length === 0) return null;
-  // Members not in use are skipped as the giving would skip them (its guard's refusal).
-  const states = await args.tx.execute<{ id: string; state: string }>(sql`select id, state from members
-    where tenant_id = ${job.tenantId} and id in (${sql.join(
-      args.memberIds.map((id) => sql`${id}`),
-      sql`, `,
-    )}) order by id for share`);
-  const stateOf = new Map(states.rows.map((row) => [Number(row.id), String(row.state)]));
-  const skipped: Mark[] = [];
-  const inUse: number[] = [];
-  for (const id of args.memberIds) {
-    const state = stateOf.get(id);
-    if (state?.toLowerCase() === 'using') inUse.push(id);
-    else
-      skipped.push(
+  try {
+    return await args.tx.transaction(async (tx) => {
+      const { coupons, unavailable } = await issueToMembers({
+        tx,
+        tenantId: job.tenantId,
+        operatorId: context.operatorId,
+        now: args.now,
+        templateId: award.templateId,
+        memberIds: args.memberIds,
+        quantity: award.count,
+        source: 'ACTIVITY',
+        sourceRef: context.activity.number,
+      });
+      // Members not in use are skipped as the giving would skip them (its guard's refusal).
+      const skipped = [...unavailable].map(([id, state]) =>
         markOf(id, {
           given: false,
           error:
@@ -144,22 +145,9 @@ async function giveBatch(args: {
               : new AppError('conflict', 'points.memberBlocked', { values: { state } }),
         }),
       );
-  }
-  if (inUse.length === 0) return skipped;
-  try {
-    return await args.tx.transaction(async (tx) => {
-      const coupons = await issueToMembers({
-        tx,
-        tenantId: job.tenantId,
-        operatorId: context.operatorId,
-        now: args.now,
-        templateId: award.templateId,
-        memberIds: inUse,
-        quantity: award.count,
-        source: 'ACTIVITY',
-        sourceRef: context.activity.number,
-      });
-      const byMember = new Map<number, { ids: number[]; cost: bigint }>(inUse.map((id) => [id, { ids: [], cost: 0n }]));
+      const byMember = new Map<number, { ids: number[]; cost: bigint }>(
+        args.memberIds.filter((id) => !unavailable.has(id)).map((id) => [id, { ids: [], cost: 0n }]),
+      );
       for (const coupon of coupons) {
         const mine = byMember.get(coupon.member)!;
         mine.ids.push(Number(coupon.id));
