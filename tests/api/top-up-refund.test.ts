@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { auditAs, evaluationOf, stopAs } from '../helpers/activity-fixtures';
-import { cardByNumber, createStore, createTemplate, draftSale, makeCards } from '../helpers/card-fixtures';
+import { cardByNumber, memberCard } from '../helpers/card-fixtures';
 import { effectiveTemplate, okData, requestNo } from '../helpers/coupon-fixtures';
 import { createUser, signIn, type ApiClient } from '../helpers/fixtures';
 import { ledgerBreaches } from '../helpers/ledger-fixtures';
@@ -120,6 +120,9 @@ const stateCounts = async (memberId: number) => {
   return counts;
 };
 
+/** Half of the top tier's 60 yuan, 200 points and 2 coupons, all still held. */
+const HALF_OF_TOP_TIER = { valueDue: 30, valueTakenBack: 30, pointsDue: 100, pointsTakenBack: 100, couponsDue: 1, couponsVoided: 1 };
+
 const mine = (answer: Refunded, id: number) => answer.activities.filter((a) => a.activityId === id);
 
 describe('POST /v1/stored-value/recharge-refund', () => {
@@ -140,12 +143,7 @@ describe('POST /v1/stored-value/recharge-refund', () => {
           number: expect.any(String),
           name: expect.any(String),
           kind: 'STORE_VALUE_ACTIVE',
-          valueDue: 30,
-          valueTakenBack: 30,
-          pointsDue: 100,
-          pointsTakenBack: 100,
-          couponsDue: 1,
-          couponsVoided: 1,
+          ...HALF_OF_TOP_TIER,
         },
       ]);
       expect(half).toMatchObject({ principal: 250, gift: 30, balance: 280 });
@@ -167,14 +165,7 @@ describe('POST /v1/stored-value/recharge-refund', () => {
       const cent = await refund(no, '0.01');
       expect(mine(cent, id)[0]).toMatchObject({ valueDue: 0, pointsDue: 0, couponsDue: 0 });
       const rest = await refund(no, '249.99');
-      expect(mine(rest, id)[0]).toMatchObject({
-        valueDue: 30,
-        valueTakenBack: 30,
-        pointsDue: 100,
-        pointsTakenBack: 100,
-        couponsDue: 1,
-        couponsVoided: 1,
-      });
+      expect(mine(rest, id)[0]).toMatchObject(HALF_OF_TOP_TIER);
       expect(await storedValue(m)).toMatchObject({ principal: 0, gift: 0, balance: 0 });
       expect(await points(m)).toBe(0);
       expect(await stateCounts(m)).toEqual({ VOIDED: 2 });
@@ -314,17 +305,7 @@ describe('POST /v1/stored-value/recharge-refund', () => {
 describe('POST /v1/prepay-card/topup-refund', () => {
   it("a half refund of a member's card top-up line takes back half its gift from the card and the member, once", async () => {
     const m = await member();
-    const store = await createStore(admin, '充值退款门店');
-    const cardTemplate = await createTemplate(admin);
-    const batch = await makeCards(admin, { templateId: cardTemplate.id, storeId: store, quantity: 1 });
-    const bill = await draftSale(admin, {
-      store,
-      buyerType: 'MEMBER',
-      member: m,
-      lines: [{ mode: 'RANGE', template: cardTemplate.id, startNumber: batch.firstNumber, endNumber: batch.lastNumber }],
-    });
-    await okData(admin.post('/v1/imprest-card-sale-bill/audit', { query: { id: bill.id } }));
-    const card = await cardByNumber(admin, batch.firstNumber);
+    const { card, number, store } = await memberCard(admin, m, '充值退款门店');
     const before = Number(card.balance);
     const id = await activity({}, 'PREPAY_CARD_CHARGE_GIFT');
     try {
@@ -340,7 +321,7 @@ describe('POST /v1/prepay-card/topup-refund', () => {
       expect(early.status).toBe(404);
       expect(early.body.msg).toBe(`No line 1 of an audited top-up document ${doc.number}`);
       await okData(admin.post('/v1/prepay-card-pay/audit', { query: { id: doc.id } }));
-      expect(await cardByNumber(admin, batch.firstNumber)).toMatchObject({ balance: before + 560 });
+      expect(await cardByNumber(admin, number)).toMatchObject({ balance: before + 560 });
       expect(await points(m)).toBe(200);
 
       // The till of stored value may not refund a card.
@@ -357,13 +338,13 @@ describe('POST /v1/prepay-card/topup-refund', () => {
           couponsVoided: 1,
         },
       ]);
-      expect(await cardByNumber(admin, batch.firstNumber)).toMatchObject({ balance: before + 280 });
+      expect(await cardByNumber(admin, number)).toMatchObject({ balance: before + 280 });
       expect(await points(m)).toBe(100);
       expect(await stateCounts(m)).toEqual({ UNUSED: 1, VOIDED: 1 });
       // Replayed: the first answer, nothing more.
       const replay = await admin.post('/v1/prepay-card/topup-refund', { body });
       expect(replay.body.data).toEqual(half);
-      expect(await cardByNumber(admin, batch.firstNumber)).toMatchObject({ balance: before + 280 });
+      expect(await cardByNumber(admin, number)).toMatchObject({ balance: before + 280 });
       expect(await points(m)).toBe(100);
       // Bad amount: 400 naming it; more than is left: 409.
       const bad = await admin.post('/v1/prepay-card/topup-refund', { body: { ...body, refundNo: requestNo('TR'), amount: '1.234' } });
