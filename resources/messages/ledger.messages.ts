@@ -33,6 +33,10 @@ export const ledgerMessages = defineMessages({
     '退款金额 {amount} 超过可退金额 {left}（已支付 {paid}，已退 {refunded}）',
     'The refund of {amount} exceeds what is left to refund, {left} (paid {paid}, refunded {refunded})',
   ],
+  'ledger.topUpRefundExceeds': [
+    '退款金额 {amount} 超过可退本金 {left}（充值 {toppedUp}，已退 {refunded}）',
+    'The refund of {amount} exceeds the principal left to refund, {left} (topped up {toppedUp}, refunded {refunded})',
+  ],
   'ledger.refundNoReused': ['退款单号 {refundNo} 已用于另一笔退款', 'The refund number {refundNo} was already used for another refund'],
   'ledger.kind.init': ['期初', 'Initial balance'],
   'ledger.kind.recharge': ['充值', 'Recharge'],
@@ -62,6 +66,7 @@ export const ledgerMessages = defineMessages({
     '超过每人每日充值上限 {limit}（本金与赠送金合计）：今日已充 {today}，本次 {amount}',
     'Above the daily recharge limit of {limit} per member (principal and gift together): {today} recharged today, {amount} asked',
   ],
+  'storedValue.rechargeNotFound': ['充值单 {requestNo} 不存在', 'There is no recharge {requestNo}'],
   'storedValue.giftNegative': ['赠送金额不能为负数', 'The gift amount may not be negative'],
   'storedValue.aboveBasket': ['支付金额 {amount} 超过商品合计 {basket}', 'The amount {amount} is above the basket total {basket}'],
   'storedValue.storeUnknown': ['门店 {storeId} 不存在', 'There is no store {storeId}'],

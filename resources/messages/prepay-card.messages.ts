@@ -47,6 +47,10 @@ export const cardMessages = defineMessages({
     '退款超过原支付金额：已支付 {paid} 元，已退 {refunded} 元，本次 {amount} 元',
     'The refund exceeds the payment: paid {paid} yuan, refunded {refunded}, this refund {amount}',
   ],
+  'cards.topUpNotFound': [
+    '没有找到充值单 {documentNo} 的第 {lineNo} 行（或该单未审核）',
+    'No line {lineNo} of an audited top-up document {documentNo}',
+  ],
   'cards.cardVoided': ['卡 {card} 已作废，不能退款到该卡', 'Card {card} is voided: nothing can be refunded to it'],
   'cards.amountInvalid': ['金额须大于 0，最多两位小数', 'The amount must be above 0 with at most 2 decimals'],
   // Documents

@@ -186,4 +186,42 @@ describe('coupon code export', () => {
       403,
     );
   });
+
+  it("redeems a code at the till without a bind first: it becomes the redeeming member's coupon, once", async () => {
+    const activityId = await campaign({ codeCount: 2, codeLength: 8 });
+    const [code] = await exportedCodes(activityId);
+    const member = await newMember(admin);
+    const other = await newMember(admin);
+    const redeem = (memberId: number, no = requestNo('U'), locale = 'zh_CN', presented = code!.toLowerCase()) =>
+      scene.till.post('/v1/coupons/redeem', {
+        headers: { locale },
+        body: {
+          requestNo: no,
+          code: presented,
+          memberId,
+          orderNo: `O-${no}`,
+          storeId: scene.catalogue.stores[0],
+          lines: [{ goodsId: scene.catalogue.plainGoods, quantity: 1, amount: '50.00' }],
+        },
+      });
+    const no = requestNo('U');
+    const redeemed = await redeem(member, no);
+    expect(redeemed.status, JSON.stringify(redeemed.body)).toBe(200);
+    const page = await codesOf(activityId);
+    expect(page.totals).toEqual({ generated: 2, bound: 1, redeemed: 1 });
+    const row = page.records.find((r) => r.code === code);
+    expect(row).toMatchObject({ state: 'USED', couponCode: redeemed.body.data.code });
+    // The same request again: its first answer, nothing more.
+    const replay = await redeem(member, no);
+    expect(replay.body.data).toEqual(redeemed.body.data);
+    expect((await codesOf(activityId)).totals).toEqual({ generated: 2, bound: 1, redeemed: 1 });
+    // Another member presenting the code: it is someone else's coupon now.
+    const stranger = await redeem(other, requestNo('U'), 'en_US');
+    expect(stranger.status).toBe(409);
+    // The bind route then finds it bound.
+    expect((await bind(code!, other)).status).toBe(409);
+    expect(stranger.body.msg).toContain(code!.toLowerCase());
+    // A code nobody issued is still unknown.
+    expect((await redeem(member, requestNo('U'), 'zh_CN', 'NOSUCHCODE')).status).toBe(404);
+  });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cardByNumber, createStore, createTemplate, draftSale, makeCards } from '../helpers/card-fixtures';
+import { cardByNumber, memberCard } from '../helpers/card-fixtures';
 import { auditAs, evaluationOf, stopAs } from '../helpers/activity-fixtures';
 import { effectiveTemplate, okData, requestNo } from '../helpers/coupon-fixtures';
 import { createUser, signIn, type ApiClient } from '../helpers/fixtures';
@@ -218,17 +218,7 @@ describe('STORE_VALUE_ACTIVE through the contract loop', () => {
 describe('PREPAY_CARD_CHARGE_GIFT through the contract loop', () => {
   it('gives on the audit of a top-up of a card a member holds: value to the card, points and coupons to the member, once', async () => {
     const m = await member();
-    const store = await createStore(admin, '充值赠礼门店');
-    const cardTemplate = await createTemplate(admin);
-    const batch = await makeCards(admin, { templateId: cardTemplate.id, storeId: store, quantity: 1 });
-    const bill = await draftSale(admin, {
-      store,
-      buyerType: 'MEMBER',
-      member: m,
-      lines: [{ mode: 'RANGE', template: cardTemplate.id, startNumber: batch.firstNumber, endNumber: batch.lastNumber }],
-    });
-    await okData(admin.post('/v1/imprest-card-sale-bill/audit', { query: { id: bill.id } }));
-    const card = await cardByNumber(admin, batch.firstNumber);
+    const { card, number, store } = await memberCard(admin, m, '充值赠礼门店');
     const before = Number(card.balance);
 
     const id = await activity('PREPAY_CARD_CHARGE_GIFT', {}, {}, false);
@@ -239,7 +229,7 @@ describe('PREPAY_CARD_CHARGE_GIFT through the contract loop', () => {
     );
     const audits = await Promise.all([1, 2, 3].map(() => admin.post('/v1/prepay-card-pay/audit', { query: { id: doc.id } })));
     expect(audits.map((res) => res.status).sort()).toEqual([200, 409, 409]);
-    expect(await cardByNumber(admin, batch.firstNumber)).toMatchObject({ balance: before + 560 });
+    expect(await cardByNumber(admin, number)).toMatchObject({ balance: before + 560 });
     expect(await points(m)).toBe(200);
     expect(await coupons(m)).toBe(2);
     expect((await evaluation(id)).summary).toMatchObject({ participants: 1, transactions: 1, points: 200, coupons: 2 });

@@ -83,6 +83,25 @@ export async function soldCards(client: ApiClient, args: { templateId: number; s
   return batch;
 }
 
+/** A new card sold to a member on an audited bill, at a new store: the card's record, its number and the store. */
+export async function memberCard(
+  client: ApiClient,
+  memberId: number,
+  storeName: string,
+): Promise<{ card: Record<string, unknown>; number: string; store: number }> {
+  const store = await createStore(client, storeName);
+  const cardTemplate = await createTemplate(client);
+  const batch = await makeCards(client, { templateId: cardTemplate.id, storeId: store, quantity: 1 });
+  const bill = await draftSale(client, {
+    store,
+    buyerType: 'MEMBER',
+    member: memberId,
+    lines: [{ mode: 'RANGE', template: cardTemplate.id, startNumber: batch.firstNumber, endNumber: batch.lastNumber }],
+  });
+  await okData(client.post('/v1/imprest-card-sale-bill/audit', { query: { id: bill.id } }));
+  return { card: await cardByNumber(client, batch.firstNumber), number: batch.firstNumber, store };
+}
+
 /** A card record by its number. */
 export async function cardByNumber(client: ApiClient, number: string): Promise<Record<string, unknown>> {
   const page = await okData(client.post('/v1/prepay-card/query', { body: { filters: { number } } }));

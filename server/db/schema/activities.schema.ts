@@ -83,3 +83,50 @@ export const activityAwards = pgTable(
     check('activity_awards_points_bound', sql`${t.points} between 0 and 1000000000`),
   ],
 );
+
+/**
+ * `top_up_reversals`: what one refund of a top-up (a stored-value recharge, a card top-up) took
+ * back of one top-up promotion's giving (`activity_awards` of source `recharge` / `card-topup`),
+ * one row per (award, refund), written in the refund's transaction
+ * (server/modules/activities/events/top-up-reversal.ts). `*_due` is the refund's share of the
+ * giving (cumulative floors: the last refund of the whole top-up takes the rest); `*_taken` what
+ * could be taken (the gift value and points the member still held, the coupons still unused); the
+ * difference is the shortfall the member kept (spent gift, spent points, used coupons). The unique
+ * key makes each refund take back once.
+ */
+export const topUpReversals = pgTable(
+  'top_up_reversals',
+  {
+    tenantId: bigint('tenant_id', { mode: 'number' }).notNull(),
+    id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity(),
+    awardId: bigint('award_id', { mode: 'number' }).notNull(),
+    activityId: bigint('activity_id', { mode: 'number' }).notNull(),
+    memberId: bigint('member_id', { mode: 'number' }).notNull(),
+    /** recharge | card-topup */
+    sourceType: text('source_type').notNull(),
+    /** The top-up's own number (the recharge's request number, `<document>:<line>`). */
+    sourceNo: text('source_no').notNull(),
+    refundNo: text('refund_no').notNull(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+    valueDue: numeric('value_due', { precision: 14, scale: 2 }).notNull().default('0'),
+    valueTaken: numeric('value_taken', { precision: 14, scale: 2 }).notNull().default('0'),
+    pointsDue: bigint('points_due', { mode: 'number' }).notNull().default(0),
+    pointsTaken: bigint('points_taken', { mode: 'number' }).notNull().default(0),
+    couponsDue: integer('coupons_due').notNull().default(0),
+    couponsVoided: integer('coupons_voided').notNull().default(0),
+    /** The coupons this refund voided. */
+    voidedCouponIds: jsonb('voided_coupon_ids').notNull().default([]),
+    /** What the refund took off the giving's cost (gift value + the voided coupons' share of their face value). */
+    costTaken: numeric('cost_taken', { precision: 14, scale: 2 }).notNull().default('0'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    uniqueIndex('top_up_reversals_once_uq').on(t.tenantId, t.awardId, t.refundNo),
+    index('top_up_reversals_source_idx').on(t.tenantId, t.sourceType, t.sourceNo),
+    check(
+      'top_up_reversals_within',
+      sql`${t.valueTaken} between 0 and ${t.valueDue} and ${t.pointsTaken} between 0 and ${t.pointsDue}
+      and ${t.couponsVoided} between 0 and ${t.couponsDue}`,
+    ),
+  ],
+);

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { LIVE_CARD_STATES } from '../../../resources/deposit/card-states';
 import { valuePayments } from '../../db/schema/ledger.schema';
@@ -9,9 +9,10 @@ import { describeRoute } from '../../http/openapi.schemas';
 import { requestInstant } from '../../crud/state-timeline';
 import { authOf } from '../auth/access.hook';
 import { idempotent, idempotentReply } from '../idempotency/idempotency.service';
-import { centsOf, centsToString, toCents } from '../../money/money';
+import { centsOf, centsToString, dbCents, toCents } from '../../money/money';
 import { PAY_KINDS_BY_HOLDER } from '../../../resources/promotion/activity-engine';
 import { firePayDiscount, reversePayDiscount } from '../activities/events/pay-discount';
+import { refundTopUp } from '../activities/events/top-up-reversal';
 import { cardHolder, payFromHolder, readBalance, refundPayment } from './card-balance';
 import { CARD_READ, CARD_WRITE } from './card-access';
 import { cardRefusal } from './card-guard';
@@ -68,6 +69,89 @@ const refundSchema = {
     },
   },
 } as const;
+
+const topUpRefundSchema = {
+  body: {
+    type: 'object',
+    required: ['refundNo', 'documentNo', 'lineNo', 'amount'],
+    additionalProperties: false,
+    properties: {
+      refundNo: { type: 'string', minLength: 1, maxLength: 64 },
+      documentNo: { type: 'string', minLength: 1, maxLength: 64 },
+      lineNo: { type: 'integer', minimum: 1 },
+      amount: money,
+      storeId: { type: 'integer', minimum: 1 },
+      remark: { type: ['string', 'null'], maxLength: 200 },
+    },
+  },
+} as const;
+
+interface TopUpRefundBody {
+  refundNo: string;
+  documentNo: string;
+  lineNo: number;
+  amount: string | number;
+  storeId?: number;
+  remark?: string | null;
+}
+
+/** The ledger's source type of a card top-up refund's entries (kind `topup`, negative), by `<document>:<line>`. */
+export const CARD_TOPUP_REFUND_SOURCE = 'card-topup-refund';
+
+/**
+ * Part or all of an audited top-up line's principal off the card (paid back to the customer),
+ * under the card's lock; the same share of the line's gift and of the card top-up gifts it fired
+ * is taken back (../activities/events/top-up-reversal.ts), in one transaction, once per refundNo.
+ */
+async function refundCardTopUp(args: {
+  tx: DbOrTx;
+  tenantId: number;
+  operatorId: number;
+  now: Date;
+  body: TopUpRefundBody;
+  amount: bigint;
+}) {
+  const { tx, tenantId, body } = args;
+  const found = await tx.execute<{ card_id: number; principal_delta: string; gift_delta: string }>(sql`
+    select e.card_id, e.principal_delta, e.gift_delta from prepay_card_pays d
+      join value_entries e on e.tenant_id = d.tenant_id and e.idempotency_key = ${'card-topup:'} || d.id || ${`:${body.lineNo}`}
+    where d.tenant_id = ${tenantId} and d.number = ${body.documentNo} and e.card_id is not null`);
+  const line = found.rows[0];
+  if (!line) throw notFound('cards.topUpNotFound', { documentNo: body.documentNo, lineNo: body.lineNo });
+  const cardId = Number(line.card_id);
+  const card = (await lockCards({ tx, tenantId, ids: [cardId] })).get(cardId)!;
+  if (card.state === 'VOIDED') throw new AppError('conflict', 'cards.cardVoided', { values: { card: card.number } });
+  const done = await refundTopUp({
+    tx,
+    tenantId,
+    holder: cardHolder(cardId),
+    toppedUp: { principal: dbCents(line.principal_delta), gift: dbCents(line.gift_delta) },
+    source: 'card-topup',
+    sourceNo: `${body.documentNo}:${body.lineNo}`,
+    refundSource: CARD_TOPUP_REFUND_SOURCE,
+    entryKind: 'topup',
+    refundNo: body.refundNo,
+    amountCents: args.amount,
+    now: args.now,
+    storeId: body.storeId ?? null,
+    operatorId: args.operatorId,
+    remark: body.remark ?? null,
+  });
+  await syncCardBalance({ tx, tenantId, cardId, balance: done.balance.balance });
+  return {
+    refundNo: body.refundNo,
+    documentNo: body.documentNo,
+    lineNo: body.lineNo,
+    cardNumber: card.number,
+    amount: centsToString(args.amount),
+    toppedUpTotal: centsToString(dbCents(line.principal_delta)),
+    refundedTotal: centsToString(done.refundedAfterCents),
+    giftDue: centsToString(done.giftDueCents),
+    giftTakenBack: centsToString(done.giftTakenCents),
+    activities: done.activities.map(({ awardId: _award, ...taken }) => taken),
+    balance: done.balance.balance,
+  };
+}
 
 const balanceSchema = {
   querystring: {
@@ -309,6 +393,32 @@ export async function cardTillRoutes(app: FastifyInstance): Promise<void> {
             balance: refunded.balanceAfter,
           };
         },
+      });
+      return idempotentReply(reply, result);
+    },
+  );
+
+  app.post<{ Body: TopUpRefundBody }>(
+    '/v1/prepay-card/topup-refund',
+    { schema: describeRoute(topUpRefundSchema, cardDocs.topUpRefund), config: { requires: CARD_WRITE } },
+    async (request, reply) => {
+      const auth = authOf(request);
+      const body = request.body;
+      const amount = positiveAmount(body.amount);
+      const result = await idempotent({
+        db,
+        tenantId: auth.tenantId,
+        operation: 'prepay-card.topup-refund',
+        key: body.refundNo,
+        keyField: 'refundNo',
+        request: {
+          documentNo: body.documentNo,
+          lineNo: body.lineNo,
+          amount: centsToString(amount),
+          storeId: body.storeId ?? null,
+          remark: body.remark ?? null,
+        },
+        run: (tx) => refundCardTopUp({ tx, tenantId: auth.tenantId, operatorId: auth.userId, now: requestInstant(request), body, amount }),
       });
       return idempotentReply(reply, result);
     },

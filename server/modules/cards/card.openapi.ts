@@ -1,6 +1,6 @@
 import { prepayCardResource } from '../../../resources/deposit/prepay-card.resource';
 import { operationIdOf, recordSchemaId, resourceTags } from '../../crud/crud.openapi';
-import { firedActivitySchema } from '../activities/engine/engine.openapi';
+import { firedActivitySchema, takenBackSchema } from '../activities/engine/engine.openapi';
 import {
   answers,
   arrayOf,
@@ -169,5 +169,43 @@ export const cardDocs = {
       balance: '75.00',
     },
   ),
+  topUpRefund: {
+    ...withExample(
+      doc(
+        'topUpRefund',
+        "Refund part or all of an audited card top-up line's principal, taking back its gifts in proportion; once per refundNo",
+        objectOf({
+          refundNo: { type: 'string' },
+          documentNo: { type: 'string', description: 'The top-up document (prepay-card-pay)' },
+          lineNo: { type: 'integer', description: 'Its line' },
+          cardNumber: { type: 'string' },
+          amount: { ...money, description: 'Principal taken off the card by this call' },
+          toppedUpTotal: { ...money, description: "The line's principal" },
+          refundedTotal: { ...money, description: 'Refunded of the line so far, this refund included' },
+          giftDue: { ...money, description: "This refund's share of the line's own gift" },
+          giftTakenBack: { ...money, description: 'Of it, taken from the card (the rest had been spent: the shortfall)' },
+          activities: arrayOf(takenBackSchema(money), 'The card top-up gifts (PREPAY_CARD_CHARGE_GIFT) of the line this refund took back'),
+          balance: { ...money, description: "The card's balance after the refund" },
+        }),
+        'notFound',
+        'conflict',
+      ),
+      {
+        refundNo: 'TR-0001',
+        documentNo: 'PCP2026050100001',
+        lineNo: 1,
+        cardNumber: 'GC00000000000001',
+        amount: '250.00',
+        toppedUpTotal: '500.00',
+        refundedTotal: '250.00',
+        giftDue: '0.00',
+        giftTakenBack: '0.00',
+        activities: [],
+        balance: '280.00',
+      },
+    ),
+    description:
+      "Idempotent by refundNo. The amount is principal taken off the card and paid back; a line's refunds add up and never exceed its principal (409 ledger.topUpRefundExceeds with toppedUp, refunded, left and the amount). The same share (cumulative, rounded down, the rest with the last refund) of the line's gift and of the card top-up gifts it fired (gift value from the card, points and unused coupons from the member who received them) is taken back in the same transaction, as far as still held; the rest is the shortfall, kept on the refund's record. 404: no such audited line (cards.topUpNotFound); 409: a voided card, principal already spent (ledger.insufficientPrincipal).",
+  },
   balance: doc('balance', "A card's balance, state and validity by its number", balanceAnswer, 'notFound'),
 } as const;

@@ -146,7 +146,7 @@ export const couponsDocs = {
       'notFound',
       'conflict',
     ),
-    description: `${IDEMPOTENT} 404 coupons.codeNotFound (also another merchant's code). 409: coupons.alreadyUsed, coupons.voided, coupons.expired, coupons.notStarted, coupons.notMembers, coupons.noStacking (beside the order's other coupons), coupons.notUsable.<store|time|points|threshold|nothingToTake>. Of concurrent redemptions of one coupon exactly one succeeds.`,
+    description: `${IDEMPOTENT} 404 coupons.codeNotFound (also another merchant's code). 409: coupons.alreadyUsed, coupons.voided, coupons.expired, coupons.notStarted, coupons.notMembers, coupons.noStacking (beside the order's other coupons), coupons.notUsable.<store|time|points|threshold|nothingToTake>. Of concurrent redemptions of one coupon exactly one succeeds. A code of a coupon code campaign (export-code-send-coupon) not yet bound is bound to the member first, in the same transaction (the bind's refusals: codes.notRunning, codes.outOfScope, budget and limits); a code bound before redeems its coupon.`,
     bodyExamples: [
       {
         requestNo: 'U20260501-0001',

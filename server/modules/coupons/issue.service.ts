@@ -76,41 +76,51 @@ async function takeFromTotal(tx: DbOrTx, tenantId: number, templateId: number, q
 }
 
 /**
- * Takes `quantity` from the member's limit with one upsert of the member's counter row: the
+ * Takes `quantity` from each member's limit with one upsert of the members' counter rows: the
  * conflict update only happens while the new count stays within the limit, and locks the row, so
- * concurrent issues to one member never pass it. 409 `coupons.memberLimit` otherwise.
+ * concurrent issues to one member never pass it. 409 `coupons.memberLimit` when any member is at it.
  */
-async function takeFromMemberLimit(tx: DbOrTx, tenantId: number, template: TemplateRow, memberId: number, quantity: number): Promise<void> {
+async function takeFromMemberLimit(
+  tx: DbOrTx,
+  tenantId: number,
+  template: TemplateRow,
+  memberIds: readonly number[],
+  quantity: number,
+): Promise<void> {
   const limit = template.perMemberLimit;
   if (limit !== null && quantity > limit) throw memberLimit(template, limit);
   const within = limit === null ? sql`` : sql`where coupon_member_counts.issued + excluded.issued <= ${limit}`;
   const taken = await tx.execute(sql`insert into coupon_member_counts (tenant_id, template_id, member_id, issued)
-    values (${tenantId}, ${template.id}, ${memberId}, ${quantity})
+    select ${tenantId}, ${template.id}, m, ${quantity} from unnest(${toPgArray(memberIds.map(String))}::bigint[]) as m order by m
     on conflict (tenant_id, template_id, member_id) do update set issued = coupon_member_counts.issued + excluded.issued ${within}
-    returning issued`);
-  if (taken.rows.length === 0) throw memberLimit(template, limit!);
+    returning member_id`);
+  if (taken.rows.length < memberIds.length) throw memberLimit(template, limit!);
 }
 
 const memberLimit = (template: TemplateRow, limit: number) =>
   new AppError('conflict', 'coupons.memberLimit', { values: { name: template.name, limit } });
 
+/** A coupon row as inserted, with its member. */
+type InsertedCoupon = { id: number; code: string; member: number; face_value: string | null; valid_from: Date; valid_to: Date };
+
 /**
- * Inserts `count` coupons with fresh random codes; a code that collides with one of the tenant's
- * (the unique index) is skipped by `on conflict do nothing` and drawn again, so the loop ends
- * with exactly `count` rows.
+ * Inserts `count` coupons for each of `memberIds` with fresh random codes, in one statement per
+ * round; a code that collides with one of the tenant's (the unique index) is skipped by `on
+ * conflict do nothing` and drawn again for its member, so the loop ends with exactly `count` rows
+ * per member.
  */
 async function insertCoupons(args: {
   tx: DbOrTx;
   tenantId: number;
   template: TemplateRow;
-  memberId: number;
+  memberIds: readonly number[];
   count: number;
   source: CouponSource;
   sourceRef: string | null;
   settings: CouponSettings;
   now: Date;
   operatorId: number | null;
-}): Promise<{ id: number; code: string; face_value: string | null; valid_from: Date; valid_to: Date }[]> {
+}): Promise<InsertedCoupon[]> {
   const { tx, tenantId, template, settings, now } = args;
   const validity = validityAt({ template, defaultDays: settings.defaultValidDays, now, zone: settings.timeZone });
   if (validity.to.getTime() <= now.getTime())
@@ -119,30 +129,35 @@ async function insertCoupons(args: {
     if (template.random) return centsToString(drawRandomCents(template.random.min, template.random.max, template.random.distribution));
     return template.faceCents === null ? null : centsToString(template.faceCents);
   };
-  const rows: { id: number; code: string; face_value: string | null; valid_from: Date; valid_to: Date }[] = [];
-  for (let round = 0; rows.length < args.count; round++) {
+  const rows: InsertedCoupon[] = [];
+  const missing = new Map(args.memberIds.map((id) => [id, args.count]));
+  for (let round = 0; [...missing.values()].some((n) => n > 0); round++) {
     if (round >= 10) throw new AppError('conflict', 'coupons.codesExhausted');
-    const missing = args.count - rows.length;
-    const codes = Array.from({ length: missing }, () => drawCode(settings));
+    const owners = [...missing].flatMap(([member, n]) => Array.from({ length: n }, () => String(member)));
+    const codes = owners.map(() => drawCode(settings));
     const faces = codes.map(face);
-    const result = await tx.execute<{ id: number; code: string; face_value: string | null; valid_from: Date; valid_to: Date }>(sql`
+    const result = await tx.execute<InsertedCoupon>(sql`
       insert into coupons (tenant_id, code, template, line_type, member, source, source_ref, face_value, state,
         issued_at, valid_from, valid_to, created_by, updated_by)
-      select ${tenantId}, c.code, ${template.id}, ${template.lineType}, ${args.memberId}, ${args.source}, ${args.sourceRef},
+      select ${tenantId}, c.code, ${template.id}, ${template.lineType}, c.member::bigint, ${args.source}, ${args.sourceRef},
         c.face::numeric, 'ISSUED', ${now}, ${validity.from}, ${validity.to}, ${args.operatorId}, ${args.operatorId}
-      from unnest(${toPgArray(codes)}::text[], ${toPgArray(faces)}::text[]) as c(code, face)
+      from unnest(${toPgArray(codes)}::text[], ${toPgArray(faces)}::text[], ${toPgArray(owners)}::text[]) as c(code, face, member)
       on conflict (tenant_id, code) do nothing
-      returning id, code, face_value, valid_from, valid_to`);
-    rows.push(...result.rows);
+      returning id, code, member, face_value, valid_from, valid_to`);
+    for (const row of result.rows) {
+      const member = Number(row.member);
+      rows.push({ ...row, member });
+      missing.set(member, missing.get(member)! - 1);
+    }
   }
-  // Every coupon is issued here (the route, a till, a batch document, an activity's gift).
+  // Every coupon is issued here (the route, a till, a batch document, an activity's gift, a group send).
   await recordEvents(tx, {
     tenantId,
     events: rows.map((row) => ({
       type: 'COUPON_ISSUED' as const,
-      memberId: args.memberId,
+      memberId: row.member,
       data: {
-        memberId: args.memberId,
+        memberId: row.member,
         couponId: Number(row.id),
         code: row.code,
         templateId: template.id,
@@ -154,6 +169,46 @@ async function insertCoupons(args: {
     })),
   });
   return rows;
+}
+
+/**
+ * Issues `quantity` coupons of one template to each of many members in the caller's transaction,
+ * in a fixed number of statements (a group send's batch): the members are locked for share and
+ * those not in use left out (answered in `unavailable` with their state, undefined for no such
+ * member); for the others, all or nothing, the template's total is taken once, the members'
+ * limits by one multi-row upsert of their counters (every row within the limit, else 409
+ * `coupons.memberLimit`), the coupons inserted in one statement per round with their events. A
+ * refusal throws the first reason found; the caller rolls back its savepoint and may issue member
+ * by member (`issueWithin`) to learn each member's own.
+ */
+export async function issueToMembers(input: {
+  tx: DbOrTx;
+  tenantId: number;
+  operatorId: number | null;
+  now: Date;
+  templateId: number;
+  memberIds: readonly number[];
+  quantity: number;
+  source: CouponSource;
+  sourceRef: string | null;
+}): Promise<{ coupons: InsertedCoupon[]; unavailable: Map<number, string | undefined> }> {
+  const { tx, tenantId, quantity } = input;
+  const states = await tx.execute<{ id: string; state: string }>(sql`select id, state from members
+    where tenant_id = ${tenantId} and id = any(${toPgArray(input.memberIds.map(String))}::bigint[]) order by id for share`);
+  const stateOf = new Map(states.rows.map((row) => [Number(row.id), String(row.state)]));
+  const unavailable = new Map<number, string | undefined>();
+  const memberIds = input.memberIds.filter((id) => {
+    const state = stateOf.get(id);
+    if (state?.toLowerCase() === 'using') return true;
+    unavailable.set(id, state);
+    return false;
+  });
+  if (memberIds.length === 0) return { coupons: [], unavailable };
+  await takeFromTotal(tx, tenantId, input.templateId, quantity * memberIds.length);
+  const template = (await readTemplate(tx, tenantId, input.templateId))!;
+  await takeFromMemberLimit(tx, tenantId, template, memberIds, quantity);
+  const settings = await couponSettings(tx, tenantId);
+  return { coupons: await insertCoupons({ ...input, memberIds, template, count: quantity, settings }), unavailable };
 }
 
 /** A PostgreSQL array literal of texts (codes are capitals and digits, values decimals; null stays NULL). */
@@ -218,13 +273,13 @@ export async function issueWithin(input: {
   await guardCouponMember(tx, tenantId, body.memberId);
   await takeFromTotal(tx, tenantId, body.templateId, quantity);
   const template = (await readTemplate(tx, tenantId, body.templateId))!;
-  await takeFromMemberLimit(tx, tenantId, template, body.memberId, quantity);
+  await takeFromMemberLimit(tx, tenantId, template, [body.memberId], quantity);
   const settings = await couponSettings(tx, tenantId);
   const rows = await insertCoupons({
     tx,
     tenantId,
     template,
-    memberId: body.memberId,
+    memberIds: [body.memberId],
     count: quantity,
     source: body.source ?? 'MANUAL',
     sourceRef: body.sourceRef ?? null,

@@ -177,6 +177,42 @@ export async function logCouponChange(
  * redemptions exactly one passes it, the others get 409 `coupons.alreadyUsed`. A points coupon
  * posts its points to the member in the same transaction.
  */
+/**
+ * Turns a code a till presents that is not one of the merchant's coupons (a code handed out by a
+ * code campaign, activities/codes) into the member's coupon in the caller's transaction; answers
+ * the coupon's code, or null when it knows no such code. Registered by the module holding such
+ * codes (`registerCodeResolver`), so this module does not depend on it.
+ */
+export type CodeResolver = (args: {
+  tx: DbOrTx;
+  tenantId: number;
+  operatorId: number | null;
+  zone: string;
+  now: Date;
+  code: string;
+  memberId: number;
+}) => Promise<string | null>;
+
+const codeResolvers = new Set<CodeResolver>();
+
+/** Adds a resolver of codes that are not coupons yet (once per resolver, however often called). */
+export function registerCodeResolver(resolver: CodeResolver): void {
+  codeResolvers.add(resolver);
+}
+
+/** The coupon under a presented code: a coupon's own code, else a code a resolver turns into the member's coupon. */
+async function couponByCode(tx: DbOrTx, args: Omit<Parameters<CodeResolver>[0], 'tx'>): Promise<CouponRow | undefined> {
+  const read = async (code: string) =>
+    (await tx.execute<CouponRow>(sql`select ${COUPON_COLUMNS} from coupons where tenant_id = ${args.tenantId} and code = ${code}`)).rows[0];
+  const coupon = await read(args.code);
+  if (coupon) return coupon;
+  for (const resolve of codeResolvers) {
+    const code = await resolve({ tx, ...args });
+    if (code !== null) return read(code);
+  }
+  return undefined;
+}
+
 export async function redeemCoupon(input: {
   db: Db;
   tenantId: number;
@@ -202,10 +238,14 @@ export async function redeemCoupon(input: {
       lines: body.lines.map((l) => ({ goodsId: l.goodsId, quantity: String(l.quantity), amount: String(toCents(String(l.amount))) })),
     },
     run: async (tx) => {
-      const found = await tx.execute<CouponRow>(
-        sql`select ${COUPON_COLUMNS} from coupons where tenant_id = ${tenantId} and code = ${body.code}`,
-      );
-      const coupon = found.rows[0];
+      const coupon = await couponByCode(tx, {
+        tenantId,
+        operatorId: input.operatorId,
+        zone: input.zone,
+        now,
+        code: body.code,
+        memberId: body.memberId,
+      });
       if (!coupon) throw new AppError('notFound', 'coupons.codeNotFound', { values: { code: body.code } });
       if (Number(coupon.member) !== body.memberId) throw new AppError('conflict', 'coupons.notMembers', { values: { code: body.code } });
       const refused = stateRefusal(couponShownState(coupon, now));

@@ -13,7 +13,7 @@ export type {
 } from './ledger.types';
 export { VALUE_CHANNELS, VALUE_ENTRY_KINDS } from './ledger.types';
 export { expireDueGift, guardMember, holderCondition, lockValueAccount, postValue, readBalance, spendValue } from './ledger.service';
-export { payFromHolder, refundPayment } from './payments.service';
+export { discountShare, payFromHolder, refundPayment } from './payments.service';
 export { PAYMENT_DISCOUNT, PAYMENT_DISCOUNT_JOINS } from './payment-discount.sql';
 export { expireDueGiftLots, GIFT_EXPIRY_JOB } from './gift-expiry.job';
 

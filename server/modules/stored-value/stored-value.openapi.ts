@@ -1,4 +1,4 @@
-import { firedActivitySchema } from '../activities/engine/engine.openapi';
+import { firedActivitySchema, takenBackSchema } from '../activities/engine/engine.openapi';
 import { answers, arrayOf, objectOf, wire, type ErrorAnswerName, type JsonSchema, type RouteDocs } from '../../http/openapi.schemas';
 
 /**
@@ -134,6 +134,46 @@ export const storedValueDocs = {
     ),
     description: `${IDEMPOTENT} The amount is what goes back to the stored value; a discounted payment's discount is taken back in the same proportion (rounded down, all of it with the last of the payment). Refunds add up per payment and never exceed it (409 ledger.refundExceedsPayment with paid, refunded, left and the amount). 404: no such stored-value payment.`,
     bodyExamples: [{ refundNo: 'F20260502-0001', requestNo: 'P20260501-0001', amount: '10.00' }],
+  },
+  rechargeRefund: {
+    ...doc(
+      'rechargeRefund',
+      "Refund a stored-value recharge's principal, in whole or in part, taking back its gifts in proportion",
+      objectOf({
+        refundNo: { type: 'string' },
+        requestNo: { type: 'string', description: "The recharge's requestNo" },
+        memberId: { type: 'integer' },
+        amount: yuan('Principal given back by this call'),
+        rechargedTotal: yuan("The recharge's principal"),
+        refundedTotal: yuan('Refunded of the recharge so far, this call included'),
+        giftDue: yuan("This refund's share of the recharge's own gift (giftAmount)"),
+        giftTakenBack: yuan('Of it, taken from the gift portion (the rest had been spent: the shortfall)'),
+        activities: arrayOf(
+          takenBackSchema(wire.money),
+          'The top-up promotions (STORE_VALUE_ACTIVE) whose gifts for this recharge the refund took back',
+        ),
+        ...portionsAfter,
+      }),
+      {
+        refundNo: 'RF20260502-0001',
+        requestNo: 'R20260501-0001',
+        memberId: 1024,
+        amount: 50,
+        rechargedTotal: 100,
+        refundedTotal: 50,
+        giftDue: 5,
+        giftTakenBack: 5,
+        activities: [],
+        principal: 50,
+        gift: 5,
+        balance: 55,
+        entryId: 9004,
+      },
+      'notFound',
+      'conflict',
+    ),
+    description: `${IDEMPOTENT} The amount is principal going back to the member; refunds add up per recharge and never exceed its principal (409 ledger.topUpRefundExceeds with toppedUp, refunded, left and the amount). The same share (cumulative, rounded down, all of it with the last refund) of the recharge's own gift and of every top-up promotion's gift for it (gift value, points, coupons) is taken back in the same transaction, as far as the member still holds it: gift value from the gift portion, points from the points balance, coupons by voiding unused ones; what was spent or used is the shortfall (due less taken), kept on the refund's record. 409: the principal was spent (ledger.insufficientPrincipal with the numbers), a frozen account (ledger.accountFrozen). 404: no such recharge.`,
+    bodyExamples: [{ refundNo: 'RF20260502-0001', requestNo: 'R20260501-0001', amount: '50.00' }],
   },
   balance: doc(
     'balance',

@@ -7,7 +7,17 @@ import { authOf } from '../auth/access.hook';
 import { idempotentReply } from '../idempotency/idempotency.service';
 import { VALUE_CHANNELS } from '../ledger';
 import { storedValueDocs } from './stored-value.openapi';
-import { balanceOf, pay, recharge, refund, type PayInput, type RechargeInput, type RefundInput } from './stored-value.service';
+import {
+  balanceOf,
+  pay,
+  recharge,
+  refund,
+  refundRecharge,
+  type PayInput,
+  type RechargeInput,
+  type RechargeRefundInput,
+  type RefundInput,
+} from './stored-value.service';
 
 /**
  * The stored-value entry points for tills and apps (README.md beside this file). Moving value
@@ -74,6 +84,21 @@ const refundSchema = {
   },
 } as const;
 
+const rechargeRefundSchema = {
+  body: {
+    type: 'object',
+    required: ['refundNo', 'requestNo', 'amount'],
+    additionalProperties: false,
+    properties: {
+      refundNo: requestNo,
+      requestNo,
+      amount,
+      storeId: { type: ['integer', 'null'], minimum: 1 },
+      remark: { type: ['string', 'null'], maxLength: 200 },
+    },
+  },
+} as const;
+
 const balanceSchema = {
   querystring: { type: 'object', required: ['memberId'], additionalProperties: false, properties: { memberId: id } },
 } as const;
@@ -101,6 +126,12 @@ export async function storedValueRoutes(app: FastifyInstance): Promise<void> {
     '/v1/stored-value/refund',
     { schema: describeRoute(refundSchema, storedValueDocs.refund), config: { requires: STORED_VALUE_MOVE } },
     async (request, reply) => idempotentReply(reply, await refund({ ...mover(request), body: request.body })),
+  );
+
+  app.post<{ Body: RechargeRefundInput }>(
+    '/v1/stored-value/recharge-refund',
+    { schema: describeRoute(rechargeRefundSchema, storedValueDocs.rechargeRefund), config: { requires: STORED_VALUE_MOVE } },
+    async (request, reply) => idempotentReply(reply, await refundRecharge({ ...mover(request), body: request.body })),
   );
 
   app.get<{ Querystring: { memberId: number } }>(

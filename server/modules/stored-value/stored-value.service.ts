@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/connection';
 import { AppError } from '../../http/envelope';
 import { idempotent, type IdempotentResult } from '../idempotency/idempotency.service';
@@ -11,7 +12,7 @@ import {
   type PostedValueEntry,
   type ValueChannel,
 } from '../ledger';
-import { centsOf, centsToString, positiveCents, signedCents } from '../../money/money';
+import { centsOf, centsToString, dbCents, positiveCents, signedCents } from '../../money/money';
 import {
   assertEligible,
   assertStore,
@@ -25,6 +26,7 @@ import type { Locale } from '../../../resources/messages/bilingual';
 import type { FiredActivity } from '../activities/events/member-events';
 import { fireTopUp } from '../activities/events/top-up';
 import { firePayDiscount, reversePayDiscount } from '../activities/events/pay-discount';
+import { refundTopUp, type TakenBack } from '../activities/events/top-up-reversal';
 import { PAY_KINDS_BY_HOLDER } from '../../../resources/promotion/activity-engine';
 
 /**
@@ -372,6 +374,142 @@ export async function refund(input: {
     },
   });
 }
+
+export interface RechargeRefundInput {
+  readonly refundNo: string;
+  /** The recharge's request number. */
+  readonly requestNo: string;
+  /** Principal given back (the money paid in that goes back to the member). */
+  readonly amount: string | number;
+  readonly storeId?: number | null;
+  readonly remark?: string | null;
+}
+
+/** What one refund took back of one top-up promotion's giving (money as numbers). */
+export interface RechargeTakenBack {
+  readonly activityId: number;
+  readonly number: string;
+  readonly name: string;
+  readonly kind: string;
+  readonly valueDue: number;
+  readonly valueTakenBack: number;
+  readonly pointsDue: number;
+  readonly pointsTakenBack: number;
+  readonly couponsDue: number;
+  readonly couponsVoided: number;
+}
+
+export interface RechargeRefundAnswer {
+  readonly refundNo: string;
+  readonly requestNo: string;
+  readonly memberId: number;
+  readonly amount: number;
+  /** The recharge's principal and what its refunds gave back so far, this one included. */
+  readonly rechargedTotal: number;
+  readonly refundedTotal: number;
+  /** The share of the till's own gift (`giftAmount` of the recharge) due back, and what was taken. */
+  readonly giftDue: number;
+  readonly giftTakenBack: number;
+  /** The top-up promotions' gifts taken back, per activity. */
+  readonly activities: readonly RechargeTakenBack[];
+  readonly principal: number;
+  readonly gift: number;
+  readonly balance: number;
+  readonly entryId: number;
+}
+
+/** The recharge under its request number: member, principal and gift paid in (404 when there is none). */
+async function rechargeOf(tx: DbOrTx, tenantId: number, requestNo: string) {
+  const found = await tx.execute<{ member_id: number; principal_delta: string; gift_delta: string }>(sql`
+    select member_id, principal_delta, gift_delta from value_entries
+    where tenant_id = ${tenantId} and source_type = 'recharge' and source_id = ${requestNo} and kind = 'recharge' and member_id is not null
+    order by id limit 1`);
+  const row = found.rows[0];
+  if (!row) throw new AppError('notFound', 'storedValue.rechargeNotFound', { values: { requestNo } });
+  return { memberId: Number(row.member_id), principal: dbCents(row.principal_delta), gift: dbCents(row.gift_delta) };
+}
+
+/** The source type of a recharge refund's entries (kind `recharge`, negative), by the recharge's request number. */
+export const RECHARGE_REFUND_SOURCE = 'recharge-refund';
+
+/**
+ * Part or all of a recharge's principal back to the member (README.md beside this file, "Recharge
+ * refunds"): cumulative per recharge, never above its principal; the same share of the till's
+ * gift and of what the top-up promotions gave is taken back (events/top-up-reversal.ts), as far
+ * as the member still holds it, in the refund's transaction.
+ */
+export async function refundRecharge(input: {
+  db: Db;
+  tenantId: number;
+  operatorId: number;
+  body: RechargeRefundInput;
+  now?: Date;
+}): Promise<IdempotentResult<RechargeRefundAnswer>> {
+  const { db, tenantId, body } = input;
+  const amount = positiveCents(body.amount, 'amount');
+  const request = { requestNo: body.requestNo, amount: centsToString(amount), storeId: body.storeId ?? null, remark: body.remark ?? null };
+  return idempotent({
+    db,
+    tenantId,
+    operation: 'stored-value.recharge-refund',
+    key: body.refundNo,
+    keyField: 'refundNo',
+    request,
+    run: async (tx) => {
+      const now = input.now ?? new Date();
+      if (body.storeId) await assertStore(tx, tenantId, body.storeId, 'storeId');
+      const recharged = await rechargeOf(tx, tenantId, body.requestNo);
+      const holder = { kind: 'member', memberId: recharged.memberId } as const;
+      // Lock order of the ledger: the member (for share), then the account (refundTopUp).
+      await guardMember({ tx, tenantId, memberId: recharged.memberId, requireInUse: false });
+      const done = await refundTopUp({
+        tx,
+        tenantId,
+        holder,
+        toppedUp: recharged,
+        source: 'recharge',
+        sourceNo: body.requestNo,
+        refundSource: RECHARGE_REFUND_SOURCE,
+        entryKind: 'recharge',
+        refundNo: body.refundNo,
+        amountCents: amount,
+        memberId: recharged.memberId,
+        now,
+        storeId: body.storeId ?? null,
+        operatorId: input.operatorId,
+        remark: body.remark ?? null,
+      });
+      return {
+        refundNo: body.refundNo,
+        requestNo: body.requestNo,
+        memberId: recharged.memberId,
+        amount: money(request.amount),
+        rechargedTotal: money(centsToString(recharged.principal)),
+        refundedTotal: money(centsToString(done.refundedAfterCents)),
+        giftDue: money(centsToString(done.giftDueCents)),
+        giftTakenBack: money(centsToString(done.giftTakenCents)),
+        activities: done.activities.map(takenBackAnswer),
+        principal: money(done.balance.principal),
+        gift: money(done.balance.gift),
+        balance: money(done.balance.balance),
+        entryId: done.entry.id,
+      };
+    },
+  });
+}
+
+const takenBackAnswer = (t: TakenBack): RechargeTakenBack => ({
+  activityId: t.activityId,
+  number: t.number,
+  name: t.name,
+  kind: t.kind,
+  valueDue: money(t.valueDue),
+  valueTakenBack: money(t.valueTakenBack),
+  pointsDue: t.pointsDue,
+  pointsTakenBack: t.pointsTakenBack,
+  couponsDue: t.couponsDue,
+  couponsVoided: t.couponsVoided,
+});
 
 export interface BalanceAnswer {
   readonly memberId: number;

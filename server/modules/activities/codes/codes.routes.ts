@@ -4,7 +4,8 @@ import { describeRoute } from '../../../http/openapi.schemas';
 import { authOf } from '../../auth/access.hook';
 import { SALES_INTEGRATION } from '../../points/points.routes';
 import { codesDocs } from './codes.openapi';
-import { bindCode } from './codes.service';
+import { registerCodeResolver } from '../../coupons/redeem.service';
+import { bindCode, redeemableCode } from './codes.service';
 
 /** The app's and the till's entry point of coupon code export (README.md): bind a code to a member. */
 
@@ -21,6 +22,8 @@ const bindSchema = {
 } as const;
 
 export async function codesRoutes(app: FastifyInstance): Promise<void> {
+  // A till may redeem a code without binding it first (POST /v1/coupons/redeem).
+  registerCodeResolver(redeemableCode);
   app.post<{ Body: { code: string; memberId: number } }>(
     '/v1/coupon-codes/bind',
     { schema: describeRoute(bindSchema, codesDocs.bind), config: { requires: SALES_INTEGRATION } },

@@ -15,6 +15,7 @@ import { NO_GOODS } from '../../../../resources/promotion/kinds/rule-reading';
 import { loadActivities } from '../activity.loader';
 import { giveOnce } from '../events/give';
 import { assertOpenFor } from '../third-party/third-party.service';
+import type { CodeResolver } from '../../coupons/redeem.service';
 
 /** 32 letters and digits without the look-alikes 0 O 1 I: one random byte's low 5 bits pick one, unbiased. */
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -67,7 +68,7 @@ export async function generateCodes(tx: DbOrTx, tenantId: number, activityId: nu
 /** Who binds: the app or till's user, in its zone. */
 export interface CodeBinder {
   readonly tenantId: number;
-  readonly userId: number;
+  readonly userId: number | null;
   readonly zone: string;
 }
 
@@ -87,49 +88,95 @@ type CodeActivity = PreparedActivity & { readonly rule: Extract<PreparedActivity
  * the template's stock apply (409, nothing bound).
  */
 export async function bindCode(input: { db: Db; binder: CodeBinder; now: Date; code: string; memberId: number }): Promise<BindAnswer> {
-  const { db, binder, now, memberId } = input;
   const code = input.code.trim().toUpperCase();
-  return db.transaction(async (tx) => {
-    const found = await tx.execute<{ id: string; activity_id: string; coupon_id: string | null }>(sql`select id, activity_id, coupon_id
-      from coupon_codes where tenant_id = ${binder.tenantId} and code = ${code} for update`);
-    const row = found.rows[0];
-    if (!row) throw new AppError('notFound', 'codes.notFound', { values: { code } });
-    if (row.coupon_id !== null) throw new AppError('conflict', 'codes.alreadyBound', { values: { code } });
-    const [loaded] = await loadActivities(tx, binder.tenantId, [Number(row.activity_id)]);
-    if (loaded?.rule.kind !== 'EXPORT_CODE_SEND_COUPON') throw new AppError('notFound', 'codes.notFound', { values: { code } });
-    const activity = loaded as CodeActivity;
-    const context = await assertOpenFor(tx, { tenantId: binder.tenantId, activity, memberId, now, prefix: 'codes' });
-    const given = await giveOnce({
-      tx,
-      tenantId: binder.tenantId,
-      activity,
-      memberId,
-      awards: [{ type: 'coupon', templateId: activity.rule.couponTemplateId, count: 1 }],
-      source: 'code',
-      sourceNo: code,
-      now,
-      localDate: context.facts.localDate,
-      zone: context.zone,
-      operatorId: binder.userId,
-      couponSource: 'THIRD_PARTY',
-    });
-    if (!given.given) throw new AppError('conflict', `codes.${given.reason}`, { values: { name: activity.name } });
-    const couponId = given.couponIds[0]!;
-    await tx.execute(sql`update coupon_codes set member_id = ${memberId}, coupon_id = ${couponId}, bound_at = ${now}
-      where tenant_id = ${binder.tenantId} and id = ${Number(row.id)}`);
-    const coupon = await tx.execute<{ code: string; valid_from: Date; valid_to: Date }>(sql`select code, valid_from, valid_to
-      from coupons where tenant_id = ${binder.tenantId} and id = ${couponId}`);
-    const c = coupon.rows[0]!;
-    return {
-      code,
-      activityId: activity.id,
-      memberId,
-      coupon: {
-        id: couponId,
-        code: c.code,
-        validFrom: formatInstant(new Date(c.valid_from), binder.zone),
-        validTo: formatInstant(new Date(c.valid_to), binder.zone),
-      },
-    };
+  return input.db.transaction(async (tx) => {
+    const answer = await bindWithin({ tx, binder: input.binder, now: input.now, code, memberId: input.memberId, rebind: false });
+    if (!answer) throw new AppError('notFound', 'codes.notFound', { values: { code } });
+    return answer;
   });
 }
+
+/**
+ * The bind in the caller's transaction: null when the merchant has no such code. With `rebind`,
+ * a code already bound answers its coupon (the till's redemption by the code: the coupon's own
+ * member check then refuses another member) instead of 409 `codes.alreadyBound`.
+ */
+async function bindWithin(input: {
+  tx: DbOrTx;
+  binder: CodeBinder;
+  now: Date;
+  code: string;
+  memberId: number;
+  rebind: boolean;
+}): Promise<BindAnswer | null> {
+  const { tx, binder, now, memberId, code } = input;
+  const found = await tx.execute<{ id: string; activity_id: string; coupon_id: string | null; member_id: string | null }>(sql`
+    select id, activity_id, coupon_id, member_id from coupon_codes where tenant_id = ${binder.tenantId} and code = ${code} for update`);
+  const row = found.rows[0];
+  if (!row) return null;
+  if (row.coupon_id !== null) {
+    if (!input.rebind) throw new AppError('conflict', 'codes.alreadyBound', { values: { code } });
+    return {
+      ...(await boundCoupon(tx, binder, Number(row.coupon_id))),
+      code,
+      activityId: Number(row.activity_id),
+      memberId: Number(row.member_id),
+    };
+  }
+  const [loaded] = await loadActivities(tx, binder.tenantId, [Number(row.activity_id)]);
+  if (loaded?.rule.kind !== 'EXPORT_CODE_SEND_COUPON') return null;
+  const activity = loaded as CodeActivity;
+  const context = await assertOpenFor(tx, { tenantId: binder.tenantId, activity, memberId, now, prefix: 'codes' });
+  const given = await giveOnce({
+    tx,
+    tenantId: binder.tenantId,
+    activity,
+    memberId,
+    awards: [{ type: 'coupon', templateId: activity.rule.couponTemplateId, count: 1 }],
+    source: 'code',
+    sourceNo: code,
+    now,
+    localDate: context.facts.localDate,
+    zone: context.zone,
+    operatorId: binder.userId,
+    couponSource: 'THIRD_PARTY',
+  });
+  if (!given.given) throw new AppError('conflict', `codes.${given.reason}`, { values: { name: activity.name } });
+  const couponId = given.couponIds[0]!;
+  await tx.execute(sql`update coupon_codes set member_id = ${memberId}, coupon_id = ${couponId}, bound_at = ${now}
+    where tenant_id = ${binder.tenantId} and id = ${Number(row.id)}`);
+  return { ...(await boundCoupon(tx, binder, couponId)), code, activityId: activity.id, memberId };
+}
+
+/** The coupon a code became, as the bind answers it. */
+async function boundCoupon(tx: DbOrTx, binder: CodeBinder, couponId: number): Promise<Pick<BindAnswer, 'coupon'>> {
+  const coupon = await tx.execute<{ code: string; valid_from: Date; valid_to: Date }>(sql`select code, valid_from, valid_to
+    from coupons where tenant_id = ${binder.tenantId} and id = ${couponId}`);
+  const c = coupon.rows[0]!;
+  return {
+    coupon: {
+      id: couponId,
+      code: c.code,
+      validFrom: formatInstant(new Date(c.valid_from), binder.zone),
+      validTo: formatInstant(new Date(c.valid_to), binder.zone),
+    },
+  };
+}
+
+/**
+ * A till redeeming a code that is not yet a coupon (../../coupons/redeem.service.ts
+ * `registerCodeResolver`): the code is bound to the redeeming member in the redemption's
+ * transaction (the bind's rules: campaign running, member in scope, budget and limits) and the
+ * coupon it became is redeemed; a code bound before answers its coupon.
+ */
+export const redeemableCode: CodeResolver = async ({ tx, tenantId, operatorId, zone, now, code, memberId }) => {
+  const answer = await bindWithin({
+    tx,
+    binder: { tenantId, userId: operatorId, zone },
+    now,
+    code: code.trim().toUpperCase(),
+    memberId,
+    rebind: true,
+  });
+  return answer?.coupon.code ?? null;
+};

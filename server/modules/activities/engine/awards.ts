@@ -71,16 +71,46 @@ export function awardTotals(awards: readonly Award[]): { points: number; coupons
 
 /** Records a giving in the caller's transaction; its id, or null when this giving was already recorded. */
 export async function recordAward(input: AwardRecord & { tx: DbOrTx; tenantId: number }): Promise<number | null> {
-  const totals = awardTotals(input.awards);
-  const result = await input.tx.execute<{ id: number }>(sql`insert into activity_awards
+  const [id] = await recordAwards(input.tx, input.tenantId, [input]);
+  return id ?? null;
+}
+
+/**
+ * Records several givings in one statement (a group send's batch); answers the ids of those
+ * recorded, in no particular order: a giving already recorded is left out (`on conflict do nothing`).
+ */
+export async function recordAwards(tx: DbOrTx, tenantId: number, records: readonly AwardRecord[]): Promise<number[]> {
+  if (records.length === 0) return [];
+  const rows = records.map((r) => {
+    const totals = awardTotals(r.awards);
+    return {
+      activity_id: r.activityId,
+      member_id: r.memberId,
+      source_type: r.sourceType,
+      source_no: r.sourceNo,
+      occurred_at: r.at.toISOString(),
+      local_day: r.localDay,
+      store_id: r.storeId ?? null,
+      points: totals.points,
+      coupons: totals.coupons,
+      gifts: totals.gifts,
+      awards: r.awards,
+      coupon_ids: r.couponIds ?? [],
+      sales_amount: centsToString(r.salesAmountCents ?? 0n),
+      cost: centsToString(r.costCents ?? 0n),
+      cost_party_id: r.costPartyId ?? null,
+      cause: r.cause ?? null,
+    };
+  });
+  const result = await tx.execute<{ id: number }>(sql`insert into activity_awards
       (tenant_id, activity_id, member_id, source_type, source_no, occurred_at, local_day, store_id, points, coupons, gifts,
        awards, coupon_ids, sales_amount, cost, cost_party_id, cause)
-    values (${input.tenantId}, ${input.activityId}, ${input.memberId}, ${input.sourceType}, ${input.sourceNo}, ${input.at},
-      ${input.localDay}, ${input.storeId ?? null}, ${totals.points}, ${totals.coupons}, ${totals.gifts},
-      ${JSON.stringify(input.awards)}::jsonb, ${JSON.stringify(input.couponIds ?? [])}::jsonb,
-      ${centsToString(input.salesAmountCents ?? 0n)}::numeric, ${centsToString(input.costCents ?? 0n)}::numeric,
-      ${input.costPartyId ?? null}, ${input.cause ?? null})
+    select ${tenantId}, x.activity_id, x.member_id, x.source_type, x.source_no, x.occurred_at, x.local_day, x.store_id, x.points,
+      x.coupons, x.gifts, x.awards, x.coupon_ids, x.sales_amount, x.cost, x.cost_party_id, x.cause
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(activity_id bigint, member_id bigint, source_type text, source_no text,
+      occurred_at timestamptz, local_day date, store_id bigint, points bigint, coupons int, gifts int, awards jsonb, coupon_ids jsonb,
+      sales_amount numeric, cost numeric, cost_party_id bigint, cause text)
     on conflict (tenant_id, activity_id, source_type, source_no, member_id) do nothing
     returning id`);
-  return result.rows.length > 0 ? Number(result.rows[0].id) : null;
+  return result.rows.map((row) => Number(row.id));
 }

@@ -24,6 +24,24 @@ export const activityKindSchema: JsonSchema = oneOf(
   'The activity kind',
 );
 
+/** What a refund of a top-up took back of one top-up promotion's giving (money as `money`: numbers or text, as the route answers). */
+export const takenBackSchema = (money: JsonSchema): JsonSchema =>
+  objectOf(
+    {
+      activityId: { type: 'integer' },
+      number: { type: 'string', description: 'The activity number (AC + 8 digits)' },
+      name: { type: 'string' },
+      kind: activityKindSchema,
+      valueDue: { ...money, description: "This refund's share of the gift value the activity gave" },
+      valueTakenBack: { ...money, description: 'Of it, taken from the gift portion (the rest had been spent: the shortfall)' },
+      pointsDue: { type: 'integer', description: "This refund's share of the points given" },
+      pointsTakenBack: { type: 'integer', description: 'Of them, taken from the points balance' },
+      couponsDue: { type: 'integer', description: "This refund's share of the coupons given" },
+      couponsVoided: { type: 'integer', description: 'Of them, unused coupons voided (a used coupon stays used)' },
+    },
+    { description: "What a refund took back of a top-up promotion's gift" },
+  );
+
 export const firedActivitySchema: JsonSchema = objectOf(
   {
     activityId: { type: 'integer' },
