@@ -259,20 +259,20 @@ async function serveBatch(args: { db: Db; job: GroupSendJob; context: Context; l
           as m(member_id bigint, result text, reason text, reason_values jsonb, coupon_ids jsonb)
         where p.tenant_id = ${job.tenantId} and p.run_id = ${job.runId} and p.member_id = m.member_id`);
     }
-    const memberIds = marks.map((m) => m.member_id);
+    const servedIds = marks.map((m) => m.member_id);
     // A push plan's messages, decided and keyed by (run, member, channel) in this same transaction.
     if (context.messages && context.rules)
       await decideMessages({
         tx,
         tenantId: job.tenantId,
         runId: job.runId,
-        memberIds,
+        memberIds: servedIds,
         plan: context.messages,
         rules: context.rules,
         now,
         zone: context.zone,
       });
-    return { served: marks.length, halt: false, memberIds };
+    return { served: marks.length, halt: false, memberIds: servedIds };
   });
 }
 
