@@ -16,7 +16,7 @@ import type { DbOrTx } from '../db/connection';
 import { AREAS_TABLE, lookUpStores } from '../modules/reads/store-lookup';
 import type { Actor } from './actor';
 import { likeEscape } from './query.filters';
-import type { KeywordSql, ViewSource } from './query-view.source';
+import type { DailyPerValue, KeywordSql, ViewSource } from './query-view.source';
 import { formatDateTime, formatInstant } from './zoned-time';
 
 /**
@@ -270,10 +270,37 @@ function totalsPlan(args: { source: ViewSource; actor: Actor; filters: ViewFilte
     from: daily.from,
     where: sql.join(parts, sql` and `),
     count: sql`coalesce(sum(${daily.count}), 0)`,
-    measures: { ...(source.measures as Record<string, SQL>), ...(daily.measures as Record<string, SQL> | undefined) },
+    measures: dailyMeasures({ source, filters, groups: args.groups }),
     day: daily.day,
   };
 }
+
+/**
+ * The measures over the daily totals: the source's, with those the daily rows read differently;
+ * a count exact per value of a dimension (DailyPerValue) sums `one` when the filter picks one
+ * value, within each group of that dimension (`grouping()` tells them apart in one pass), else `all`.
+ */
+function dailyMeasures(args: { source: ViewSource; filters: ViewFilters; groups: readonly string[] }): Record<string, SQL> {
+  const { source } = args;
+  const own = (source.daily?.measures ?? {}) as Readonly<Record<string, SQL | DailyPerValue | undefined>>;
+  const set = setFilters(source.view, args.filters);
+  const measures: Record<string, SQL> = { ...(source.measures as Record<string, SQL>) };
+  for (const [name, measure] of Object.entries(own)) {
+    if (!measure) continue;
+    if (!isPerValue(measure)) {
+      measures[name] = measure;
+      continue;
+    }
+    const key = (source.dimensions as Record<string, SQL | undefined> | undefined)?.[measure.by];
+    if (set.includes(measure.by) && args.filters[measure.by] !== EMPTY_CODE) measures[name] = measure.one;
+    else if (key && args.groups.includes(measure.by))
+      measures[name] = sql`(case when grouping(${key}) = 0 then ${measure.one} else ${measure.all} end)`;
+    else measures[name] = measure.all;
+  }
+  return measures;
+}
+
+const isPerValue = (measure: SQL | DailyPerValue): measure is DailyPerValue => 'by' in measure && 'one' in measure;
 
 /**
  * A dimension's key: the expression rows are grouped by and the one the answer carries (a `day`

@@ -117,3 +117,117 @@ export const memberCounts = pgTable(
   },
   (t) => [index('member_counts_tenant_idx').on(t.tenantId)],
 );
+
+/**
+ * Coupon events by day (the coupon report): issued (the issue's day, at no store), used (the
+ * use's day and store, while the coupon is USED) and expiring (the validity's last day, while
+ * the coupon is ISSUED: the report counts it expired once that instant has passed).
+ */
+export const couponDaily = pgTable(
+  'coupon_daily',
+  {
+    tenantId: tenantId(),
+    day: date('day', { mode: 'string' }).notNull(),
+    /** issued | used | expired */
+    event: text('event').notNull(),
+    template: bigint('template', { mode: 'number' }).notNull(),
+    source: text('source').notNull(),
+    storeId: bigint('store_id', { mode: 'number' }),
+    entries: bigint('entries', { mode: 'number' }).notNull(),
+    /** Sum of the coupons' face values (none counts 0). */
+    faceValue: money('face_value').notNull(),
+    /** Sum of what the coupons took off their orders (uses). */
+    discount: money('discount').notNull(),
+    folded: boolean('folded').notNull().default(false),
+  },
+  (t) => [
+    index('coupon_daily_day_idx').on(t.tenantId, t.day),
+    index('coupon_daily_unfolded_idx')
+      .on(t.tenantId, t.day)
+      .where(sql`not ${t.folded}`),
+  ],
+);
+
+/**
+ * The fuel lines of the tills' sales by day, station, grade and buyer (the paso reports). A
+ * sale's points and returned amount are shared over its lines by amount, as the report shares
+ * them. `sales` counts the sales with a line of the grade (exact within one grade); `salesLead`
+ * counts each sale once, on its least grade (exact across grades).
+ */
+export const fuelDaily = pgTable(
+  'fuel_daily',
+  {
+    tenantId: tenantId(),
+    day: date('day', { mode: 'string' }).notNull(),
+    storeId: bigint('store_id', { mode: 'number' }),
+    grade: text('grade').notNull(),
+    /** MEMBER | WALK_IN */
+    buyer: text('buyer').notNull(),
+    /** How many fuel lines. */
+    entries: bigint('entries', { mode: 'number' }).notNull(),
+    litres: numeric('litres', { precision: 18, scale: 3 }).notNull(),
+    amount: money('amount').notNull(),
+    discount: money('discount').notNull(),
+    returned: money('returned').notNull(),
+    points: money('points').notNull(),
+    sales: bigint('sales', { mode: 'number' }).notNull(),
+    salesLead: bigint('sales_lead', { mode: 'number' }).notNull(),
+    folded: boolean('folded').notNull().default(false),
+  },
+  (t) => [
+    index('fuel_daily_day_idx').on(t.tenantId, t.day),
+    index('fuel_daily_unfolded_idx')
+      .on(t.tenantId, t.day)
+      .where(sql`not ${t.folded}`),
+  ],
+);
+
+/**
+ * Members' sales by day, store and member (store member transactions): per member, so "members
+ * buying" stays an exact distinct count of the members with sales left (a few rows per member
+ * and day at most, against a sale's wide row with its lines).
+ */
+export const memberSalesDaily = pgTable(
+  'member_sales_daily',
+  {
+    tenantId: tenantId(),
+    day: date('day', { mode: 'string' }).notNull(),
+    storeId: bigint('store_id', { mode: 'number' }),
+    memberId: bigint('member_id', { mode: 'number' }).notNull(),
+    entries: bigint('entries', { mode: 'number' }).notNull(),
+    amount: money('amount').notNull(),
+    returnedAmount: money('returned_amount').notNull(),
+    points: bigint('points', { mode: 'number' }).notNull(),
+    folded: boolean('folded').notNull().default(false),
+  },
+  (t) => [
+    index('member_sales_daily_day_idx').on(t.tenantId, t.day),
+    index('member_sales_daily_unfolded_idx')
+      .on(t.tenantId, t.day)
+      .where(sql`not ${t.folded}`),
+  ],
+);
+
+/** Paid level orders by payment day, level, store, channel, state and member (the paid level report), kept the same way. */
+export const paidLevelDaily = pgTable(
+  'paid_level_daily',
+  {
+    tenantId: tenantId(),
+    day: date('day', { mode: 'string' }).notNull(),
+    level: bigint('level', { mode: 'number' }).notNull(),
+    store: bigint('store', { mode: 'number' }),
+    payChannel: text('pay_channel').notNull(),
+    state: text('state').notNull(),
+    memberId: bigint('member_id', { mode: 'number' }).notNull(),
+    entries: bigint('entries', { mode: 'number' }).notNull(),
+    amount: money('amount').notNull(),
+    termMonths: bigint('term_months', { mode: 'number' }).notNull(),
+    folded: boolean('folded').notNull().default(false),
+  },
+  (t) => [
+    index('paid_level_daily_day_idx').on(t.tenantId, t.day),
+    index('paid_level_daily_unfolded_idx')
+      .on(t.tenantId, t.day)
+      .where(sql`not ${t.folded}`),
+  ],
+);

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { transAnalysisView } from '../../../resources/data-table/trans-analysis.query-view';
 import { defineViewSource } from '../../crud/query-view.source';
+import { DAILY_TOTALS_ZONE } from '../../db/schema/daily-totals.schema';
 import { MEMBERS_TABLE } from '../points/points.scope';
 import { STORES_TABLE } from '../reads/store-lookup';
 
@@ -10,15 +11,28 @@ import { STORES_TABLE } from '../reads/store-lookup';
  * is left out), with the store and the member named; `(tenant, id)` pages them, `(tenant, occurred_at)` serves the dates. The returned
  * amount is the sale's own running total (sale.service.ts adds each return to it), so a return
  * counts against its sale. Members and the averages are each group's own (not additive).
+ *
+ * Its totals and chart sum the members' sales by day, store and member (member_sales_daily,
+ * server/modules/reports), netted per key (rows not folded yet included), so "members buying"
+ * stays an exact distinct count of members, which no sum per store and day could give.
  */
 const net = sql`(x.amount - x.returned_amount)`;
 const members = sql`count(distinct x.member_id)`;
+
+/** The members' sales by day, store and member as `x`, each key's rows netted (a key whose rows cancel is none). */
+const DAILY = sql`(
+    select tenant_id, day, store_id, member_id, sum(entries) as entries, sum(amount) as amount,
+      sum(returned_amount) as returned_amount, sum(points) as points
+    from member_sales_daily group by tenant_id, day, store_id, member_id
+    having sum(entries) <> 0 or sum(amount) <> 0 or sum(returned_amount) <> 0 or sum(points) <> 0
+  ) x`;
+const STORE = sql`left join ${STORES_TABLE} s on s.tenant_id = x.tenant_id and s.id = x.store_id`;
 
 export const transAnalysisSource = defineViewSource({
   view: transAnalysisView,
   from: sql`sales_transactions x
     left join ${MEMBERS_TABLE} m on m.tenant_id = x.tenant_id and m.id = x.member_id
-    left join ${STORES_TABLE} s on s.tenant_id = x.tenant_id and s.id = x.store_id`,
+    ${STORE}`,
   scope: (actor) => sql`x.tenant_id = ${actor.tenantId} and x.member_id is not null`,
   columns: {
     id: sql`x.id`,
@@ -45,4 +59,17 @@ export const transAnalysisSource = defineViewSource({
     perTransaction: sql`coalesce(round(sum(x.amount) / nullif(count(*), 0), 2), 0)`,
   },
   dimensions: { storeId: sql`x.store_id` },
+  daily: {
+    zone: DAILY_TOTALS_ZONE,
+    day: sql`x.day`,
+    count: sql`x.entries`,
+    from: sql`${DAILY} ${STORE}`,
+    scope: (actor) => sql`x.tenant_id = ${actor.tenantId}`,
+    filters: ['memberId', 'storeId', 'areaId'],
+    dimensions: ['storeId'],
+    measures: {
+      transactions: sql`coalesce(sum(x.entries), 0)`,
+      perTransaction: sql`coalesce(round(sum(x.amount) / nullif(sum(x.entries), 0), 2), 0)`,
+    },
+  },
 });
