@@ -79,11 +79,13 @@ async function membersByKey(from: 'members' | 'daily') {
   const found = await t.database.db.execute(
     from === 'members'
       ? sql`select (registered_at at time zone 'Asia/Shanghai')::date::text as day, register_store, marketing_center, channel, profile,
-            lower(state) = 'using' as in_use, invited_by is not null as invited, count(*)::int as entries
-          from members where tenant_id = ${tenant.tenantId} group by 1, 2, 3, 4, 5, 6, 7 order by 1, 2, 3, 4, 5, 6, 7`
-      : sql`select day::text, register_store, marketing_center, channel, profile, in_use, invited, sum(entries)::int as entries
-          from members_daily where tenant_id = ${tenant.tenantId} group by 1, 2, 3, 4, 5, 6, 7
-          having sum(entries) <> 0 order by 1, 2, 3, 4, 5, 6, 7`,
+            count(*)::int as entries, (count(*) filter (where lower(state) = 'using'))::int as in_use,
+            (count(*) filter (where invited_by is not null))::int as invited
+          from members where tenant_id = ${tenant.tenantId} group by 1, 2, 3, 4, 5 order by 1, 2, 3, 4, 5`
+      : sql`select day::text, register_store, marketing_center, channel, profile, sum(entries)::int as entries,
+            sum(in_use_entries)::int as in_use, sum(invited_entries)::int as invited
+          from members_daily where tenant_id = ${tenant.tenantId} group by 1, 2, 3, 4, 5
+          having sum(entries) <> 0 or sum(in_use_entries) <> 0 or sum(invited_entries) <> 0 order by 1, 2, 3, 4, 5`,
   );
   const counts = await t.database.db.execute(
     from === 'members'

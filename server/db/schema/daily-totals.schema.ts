@@ -77,9 +77,9 @@ export const DAILY_TOTALS_ZONE = 'Asia/Shanghai';
 
 /**
  * Members by registration day and what the member home and the store growth report count them
- * by: registration store, centre, channel, profile, in use or not, invited or not. A member
- * whose state changes moves from one key to another (the trigger subtracts the old and adds the
- * new).
+ * by: registration store, centre, channel, profile; how many of them are in use and how many
+ * were invited are counts of the row, not keys (four times fewer rows for a year's growth). A
+ * member whose state changes is subtracted as it was and added as it is (the trigger).
  */
 export const membersDaily = pgTable(
   'members_daily',
@@ -90,10 +90,11 @@ export const membersDaily = pgTable(
     marketingCenter: bigint('marketing_center', { mode: 'number' }),
     channel: text('channel'),
     profile: text('profile'),
-    /** The member's state is in use (`using`, any case). */
-    inUse: boolean('in_use').notNull(),
-    invited: boolean('invited').notNull(),
     entries: bigint('entries', { mode: 'number' }).notNull(),
+    /** How many of them are in use (state `using`, any case). */
+    inUseEntries: bigint('in_use_entries', { mode: 'number' }).notNull().default(0),
+    /** How many of them were invited by a member. */
+    invitedEntries: bigint('invited_entries', { mode: 'number' }).notNull().default(0),
     folded: boolean('folded').notNull().default(false),
   },
   (t) => [
