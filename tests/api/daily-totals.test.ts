@@ -42,7 +42,6 @@ let tenant: TestTenant;
 let admin: ApiClient;
 let members: number[];
 let stores: ReportStores;
-let till: ApiClient;
 
 /** Each key's count and sums, from the ledger's entries or from the daily totals, keys with nothing left out. */
 async function pointsByKey(from: 'entries' | 'daily') {
@@ -297,7 +296,7 @@ async function scoreReportIn(zone: string) {
 }
 
 beforeAll(async () => {
-  ({ t, tenant, admin, till } = await startPointsScene());
+  ({ t, tenant, admin } = await startPointsScene());
   members = await createMembers({ client: admin, count: 2 });
   stores = await createReportStores(admin, 'DT');
 });
