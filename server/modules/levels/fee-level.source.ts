@@ -7,6 +7,7 @@ import { deriveTable } from '../../crud/table.derive';
 import { DAILY_TOTALS_ZONE } from '../../db/schema/daily-totals.schema';
 import { MEMBERS_TABLE } from '../points/points.scope';
 import { STORES_TABLE } from '../reads/store-lookup';
+import { nettedDaily } from '../reports/daily-totals';
 
 /**
  * The source of the paid level report (resources/data-table/fee-level.query-view.ts): the paid
@@ -22,12 +23,11 @@ const LEVELS = sql.identifier(getTableName(deriveTable(levelResource)));
 const refunded = sql`coalesce(sum(o.amount) filter (where o.state = 'REFUNDED'), 0)`;
 
 /** The orders by payment day, level, store, channel, state and member as `o`, each key's rows netted. */
-const DAILY = sql`(
-    select tenant_id, day, level, store, pay_channel, state, member_id, sum(entries) as entries, sum(amount) as amount,
-      sum(term_months) as term_months
-    from paid_level_daily group by tenant_id, day, level, store, pay_channel, state, member_id
-    having sum(entries) <> 0 or sum(amount) <> 0 or sum(term_months) <> 0
-  ) o`;
+const DAILY = sql`${nettedDaily({
+  table: 'paid_level_daily',
+  keys: ['tenant_id', 'day', 'level', 'store', 'pay_channel', 'state', 'member_id'],
+  sums: ['entries', 'amount', 'term_months'],
+})} o`;
 const NAMED = sql`left join ${LEVELS} l on l.tenant_id = o.tenant_id and l.id = o.level
     left join ${STORES_TABLE} s on s.tenant_id = o.tenant_id and s.id = o.store`;
 

@@ -4,6 +4,7 @@ import { defineViewSource } from '../../crud/query-view.source';
 import { DAILY_TOTALS_ZONE } from '../../db/schema/daily-totals.schema';
 import { MEMBERS_TABLE } from '../points/points.scope';
 import { STORES_TABLE } from '../reads/store-lookup';
+import { nettedDaily } from '../reports/daily-totals';
 
 /**
  * The source of store member transactions (resources/data-table/trans-analysis.query-view.ts):
@@ -20,12 +21,11 @@ const net = sql`(x.amount - x.returned_amount)`;
 const members = sql`count(distinct x.member_id)`;
 
 /** The members' sales by day, store and member as `x`, each key's rows netted (a key whose rows cancel is none). */
-const DAILY = sql`(
-    select tenant_id, day, store_id, member_id, sum(entries) as entries, sum(amount) as amount,
-      sum(returned_amount) as returned_amount, sum(points) as points
-    from member_sales_daily group by tenant_id, day, store_id, member_id
-    having sum(entries) <> 0 or sum(amount) <> 0 or sum(returned_amount) <> 0 or sum(points) <> 0
-  ) x`;
+const DAILY = sql`${nettedDaily({
+  table: 'member_sales_daily',
+  keys: ['tenant_id', 'day', 'store_id', 'member_id'],
+  sums: ['entries', 'amount', 'returned_amount', 'points'],
+})} x`;
 const STORE = sql`left join ${STORES_TABLE} s on s.tenant_id = x.tenant_id and s.id = x.store_id`;
 
 export const transAnalysisSource = defineViewSource({
