@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, date, index, numeric, pgTable, text } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, index, numeric, pgTable, text, type AnyPgColumn } from 'drizzle-orm/pg-core';
 
 /**
  * Daily totals of the ledgers (server/modules/reports/README.md): per tenant, day, store and
@@ -16,6 +16,14 @@ import { bigint, boolean, date, index, numeric, pgTable, text } from 'drizzle-or
 
 const tenantId = () => bigint('tenant_id', { mode: 'number' }).notNull();
 const money = (name: string) => numeric(name, { precision: 16, scale: 2 });
+
+/** A daily table's indexes: its days of a tenant, and its rows not folded yet (which the fold reads). */
+const dailyIndexes = (table: string, t: { tenantId: AnyPgColumn; day: AnyPgColumn; folded: AnyPgColumn }) => [
+  index(`${table}_day_idx`).on(t.tenantId, t.day),
+  index(`${table}_unfolded_idx`)
+    .on(t.tenantId, t.day)
+    .where(sql`not ${t.folded}`),
+];
 
 /** The points ledger's daily totals (points_entries). */
 export const pointsDaily = pgTable(
@@ -36,12 +44,7 @@ export const pointsDaily = pgTable(
     /** A row the fold wrote (one per key); a trigger's rows are not folded yet. */
     folded: boolean('folded').notNull().default(false),
   },
-  (t) => [
-    index('points_daily_day_idx').on(t.tenantId, t.day),
-    index('points_daily_unfolded_idx')
-      .on(t.tenantId, t.day)
-      .where(sql`not ${t.folded}`),
-  ],
+  (t) => dailyIndexes('points_daily', t),
 );
 
 /** The value ledger's daily totals (value_entries: members' stored value and prepaid cards). */
@@ -64,12 +67,7 @@ export const valueDaily = pgTable(
     giftDelta: money('gift_delta').notNull(),
     folded: boolean('folded').notNull().default(false),
   },
-  (t) => [
-    index('value_daily_day_idx').on(t.tenantId, t.day),
-    index('value_daily_unfolded_idx')
-      .on(t.tenantId, t.day)
-      .where(sql`not ${t.folded}`),
-  ],
+  (t) => dailyIndexes('value_daily', t),
 );
 
 /** The zone whose calendar days the daily totals keep (the platform's business zone). */
@@ -97,12 +95,7 @@ export const membersDaily = pgTable(
     invitedEntries: bigint('invited_entries', { mode: 'number' }).notNull().default(0),
     folded: boolean('folded').notNull().default(false),
   },
-  (t) => [
-    index('members_daily_day_idx').on(t.tenantId, t.day),
-    index('members_daily_unfolded_idx')
-      .on(t.tenantId, t.day)
-      .where(sql`not ${t.folded}`),
-  ],
+  (t) => dailyIndexes('members_daily', t),
 );
 
 /** How many members each centre has in each state and level (the member home), kept the same way. */
@@ -141,12 +134,7 @@ export const couponDaily = pgTable(
     discount: money('discount').notNull(),
     folded: boolean('folded').notNull().default(false),
   },
-  (t) => [
-    index('coupon_daily_day_idx').on(t.tenantId, t.day),
-    index('coupon_daily_unfolded_idx')
-      .on(t.tenantId, t.day)
-      .where(sql`not ${t.folded}`),
-  ],
+  (t) => dailyIndexes('coupon_daily', t),
 );
 
 /**
@@ -175,12 +163,7 @@ export const fuelDaily = pgTable(
     salesLead: bigint('sales_lead', { mode: 'number' }).notNull(),
     folded: boolean('folded').notNull().default(false),
   },
-  (t) => [
-    index('fuel_daily_day_idx').on(t.tenantId, t.day),
-    index('fuel_daily_unfolded_idx')
-      .on(t.tenantId, t.day)
-      .where(sql`not ${t.folded}`),
-  ],
+  (t) => dailyIndexes('fuel_daily', t),
 );
 
 /**
@@ -201,12 +184,7 @@ export const memberSalesDaily = pgTable(
     points: bigint('points', { mode: 'number' }).notNull(),
     folded: boolean('folded').notNull().default(false),
   },
-  (t) => [
-    index('member_sales_daily_day_idx').on(t.tenantId, t.day),
-    index('member_sales_daily_unfolded_idx')
-      .on(t.tenantId, t.day)
-      .where(sql`not ${t.folded}`),
-  ],
+  (t) => dailyIndexes('member_sales_daily', t),
 );
 
 /** Paid level orders by payment day, level, store, channel, state and member (the paid level report), kept the same way. */
@@ -225,10 +203,5 @@ export const paidLevelDaily = pgTable(
     termMonths: bigint('term_months', { mode: 'number' }).notNull(),
     folded: boolean('folded').notNull().default(false),
   },
-  (t) => [
-    index('paid_level_daily_day_idx').on(t.tenantId, t.day),
-    index('paid_level_daily_unfolded_idx')
-      .on(t.tenantId, t.day)
-      .where(sql`not ${t.folded}`),
-  ],
+  (t) => dailyIndexes('paid_level_daily', t),
 );
