@@ -79,7 +79,6 @@ async function main(): Promise<void> {
         union all select 'paid level orders', count(*) from paid_level_orders where tenant_id = $1
         union all select 'members', count(*) from members where tenant_id = $1
         union all select 'fuel_daily rows', count(*) from fuel_daily where tenant_id = $1
-        union all select 'member_sales_daily rows', count(*) from member_sales_daily where tenant_id = $1
         union all select 'coupon_daily rows', count(*) from coupon_daily where tenant_id = $1
         union all select 'members_daily rows', count(*) from members_daily where tenant_id = $1`,
       [tenantId],

@@ -227,6 +227,8 @@ interface TotalsPlan {
   readonly measures: Readonly<Record<string, SQL>>;
   /** The reader's day of a row (a date). */
   readonly day: SQL;
+  /** Whether it sums daily totals (whose rows may cancel out) rather than the rows. */
+  readonly daily: boolean;
 }
 
 /** Whether the daily totals answer the filter and groups for the actor. */
@@ -254,6 +256,7 @@ function totalsPlan(args: { source: ViewSource; actor: Actor; filters: ViewFilte
       count: sql`count(*)`,
       measures: source.measures as Record<string, SQL>,
       day: time ? dayOf(time, actor.timeZone) : sql`null::date`,
+      daily: false,
     };
   }
   const parts: SQL[] = [daily.scope(actor)];
@@ -272,6 +275,7 @@ function totalsPlan(args: { source: ViewSource; actor: Actor; filters: ViewFilte
     count: sql`coalesce(sum(${daily.count}), 0)`,
     measures: dailyMeasures({ source, filters, groups: args.groups }),
     day: daily.day,
+    daily: true,
   };
 }
 
@@ -371,8 +375,10 @@ export async function readViewTotals(args: {
     ...Object.keys(view.measures).map((m) => sql`${plan.measures[m]} as ${sql.identifier(`m_${m}`)}`),
   ];
   const sets = sql.join([sql`()`, ...keys.map((k) => sql`(${k.group})`)], sql`, `);
+  // Daily rows of a group may cancel out (an entry moved to another day, not folded yet): no rows, no group.
+  const some = plan.daily ? sql` having ${plan.count} <> 0` : sql``;
   const result = await args.db.execute<Record<string, unknown>>(
-    sql`select ${sql.join(select, sql`, `)} from ${plan.from} where ${plan.where} group by grouping sets (${sets})`,
+    sql`select ${sql.join(select, sql`, `)} from ${plan.from} where ${plan.where} group by grouping sets (${sets})${some}`,
   );
   const whole = result.rows.find((r) => keys.every((_, i) => Number(r[`g${i}`]) === 1));
   const byGroup: Record<string, ViewGroup[]> = {};

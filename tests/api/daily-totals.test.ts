@@ -3,8 +3,6 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { memberAnalysisView } from '../../resources/data-table/member-analysis.query-view';
-import { levelResource } from '../../resources/member/level.resource';
-import { paidLevelOrderResource } from '../../resources/member/paid-level-order.resource';
 import { scoreReportView } from '../../resources/data-table/score-report.query-view';
 import type { QueryViewDef } from '../../resources/query-view';
 import { storeValueReportView } from '../../resources/data-table/store-value-report.query-view';
@@ -14,11 +12,8 @@ import type { ViewSource } from '../../server/crud/query-view.source';
 import { connectDatabase } from '../../server/db/connection';
 import { ROLL_FORWARD_FROM_ENTRIES, ROLL_FORWARD_SOURCES } from '../../server/modules/ledger/roll-forward.source';
 import { applyMigrations } from '../../server/db/migrate';
-import { insertRows } from '../../server/db/seed/datum.seed';
 import { couponReportSource } from '../../server/modules/coupons/coupon-report.source';
-import { feeLevelSource } from '../../server/modules/levels/fee-level.source';
 import { PASO_REPORT_SOURCES } from '../../server/modules/sale/paso-report.source';
-import { transAnalysisSource } from '../../server/modules/sale/trans-analysis.source';
 import { expireTenantPoints, postPoints } from '../../server/modules/points/points.ledger';
 import { foldDailyTotals, recomputeDailyTotals } from '../../server/modules/reports/daily-totals.upkeep';
 import { createTemplate, soldCards } from '../helpers/card-fixtures';
@@ -103,7 +98,7 @@ async function expectDailyTotalsTie(): Promise<void> {
 }
 
 /**
- * The reports' daily totals (coupon_daily, fuel_daily, member_sales_daily, paid_level_daily) key
+ * The reports' daily totals (coupon_daily, fuel_daily) key
  * by key, from the rows they summarise (each derived here on its own) or from the totals.
  */
 async function reportsByKey(from: 'rows' | 'daily') {
@@ -152,24 +147,8 @@ async function reportsByKey(from: 'rows' | 'daily') {
             sum(sales)::int as sales, sum(sales_lead)::int as sales_lead
           from fuel_daily where tenant_id = ${id} group by 1, 2, 3, 4
           having sum(entries) <> 0 or sum(sales) <> 0 order by 1, 2, 3, 4`;
-  const sales =
-    from === 'rows'
-      ? sql`select ${day('occurred_at')} as day, store_id, member_id, count(*)::int as entries, sum(amount)::numeric(16, 2)::text as amount,
-            sum(returned_amount)::numeric(16, 2)::text as returned, sum(points)::int as points
-          from sales_transactions where tenant_id = ${id} and member_id is not null group by 1, 2, 3 order by 1, 2, 3`
-      : sql`select to_char(day, 'YYYY-MM-DD') as day, store_id, member_id, sum(entries)::int as entries, sum(amount)::numeric(16, 2)::text as amount,
-            sum(returned_amount)::numeric(16, 2)::text as returned, sum(points)::int as points
-          from member_sales_daily where tenant_id = ${id} group by 1, 2, 3 having sum(entries) <> 0 order by 1, 2, 3`;
-  const orders =
-    from === 'rows'
-      ? sql`select ${day('paid_at')} as day, level, store, pay_channel, state, member_id, count(*)::int as entries,
-            sum(amount)::numeric(16, 2)::text as amount, coalesce(sum(term_months), 0)::int as months
-          from paid_level_orders where tenant_id = ${id} group by 1, 2, 3, 4, 5, 6 order by 1, 2, 3, 4, 5, 6`
-      : sql`select to_char(day, 'YYYY-MM-DD') as day, level, store, pay_channel, state, member_id, sum(entries)::int as entries,
-            sum(amount)::numeric(16, 2)::text as amount, sum(term_months)::int as months
-          from paid_level_daily where tenant_id = ${id} group by 1, 2, 3, 4, 5, 6 having sum(entries) <> 0 order by 1, 2, 3, 4, 5, 6`;
   const read = async (q: ReturnType<typeof sql>) => (await db.execute(q)).rows;
-  return { coupons: await read(coupons), fuel: await read(fuel), sales: await read(sales), orders: await read(orders) };
+  return { coupons: await read(coupons), fuel: await read(fuel) };
 }
 
 async function expectReportTotalsTie(): Promise<void> {
@@ -220,7 +199,7 @@ async function reportsIn(zone: string) {
   const actor = systemActor({ tenantId: tenant.tenantId, timeZone: zone });
   const range = [daysBefore(today(), 730), today()];
   const out: unknown[] = [];
-  for (const source of [couponReportSource, ...PASO_REPORT_SOURCES, feeLevelSource, transAnalysisSource]) {
+  for (const source of [couponReportSource, ...PASO_REPORT_SOURCES]) {
     const time = source.view.time as string;
     const asked = [{ [time]: range }, ...(PASO_REPORT_SOURCES.includes(source) ? [{ [time]: range, grade: 'GASOLINE_92' }] : [])];
     for (const filters of asked) {
@@ -429,7 +408,7 @@ describe('daily totals of the ledgers', () => {
   });
 });
 
-describe("daily totals of the coupons, the tills' sales and the paid level orders", () => {
+describe("daily totals of the coupons and the tills' fuel sales", () => {
   it("stay equal to their rows key by key through writes, changes, removals, a fuel product's new grade, folds and the recompute, and answer as the rows do", async () => {
     const category = (await ok(admin.post('/v1/catogory/saveNew', { body: { code: 'DTC', name: '油品' } }))).id as number;
     const product = (code: string, fuelType: string | undefined) =>
@@ -468,15 +447,25 @@ describe("daily totals of the coupons, the tills' sales and the paid level order
     });
     await t.database.db.execute(sql`update sales_transactions set returned_amount = 100.33
       where tenant_id = ${tenant.tenantId} and order_no = ${returned}`);
-
-    // Two paid levels.
-    const levels = await insertRows({
-      tx: t.database.db,
-      tenantId: tenant.tenantId,
-      resource: levelResource,
-      rows: ['DTPA', 'DTPB'].map((code, i) => ({ code, name: `付费${code}`, levelType: 'PAID', rankOrder: 200 + i })),
+    // A sale moved to another day and one removed.
+    const moved = await insertSale({
+      memberId: members[0],
+      storeId: second,
+      lines: [{ code: 'DT-0', litres: 5, cents: 3_500 }],
+      points: 35,
+      daysAgo: 9,
     });
-    const [levelA, levelB] = [...levels.values()];
+    await t.database.db.execute(sql`update sales_transactions set occurred_at = occurred_at - interval '30 days'
+      where tenant_id = ${tenant.tenantId} and order_no = ${moved}`);
+    const removed = await insertSale({
+      memberId: null,
+      storeId: first,
+      lines: [{ code: 'DT-92', litres: 5, cents: 3_750 }],
+      points: 0,
+      daysAgo: 1,
+    });
+    await t.database.db.execute(sql`delete from sales_transactions where tenant_id = ${tenant.tenantId} and order_no = ${removed}`);
+
     // Coupons issued, used at a store, expired unused (before today and earlier today), still valid, and a use undone.
     const used = await insertCoupon({ template: 1, memberId: members[0], daysAgo: 20, validDays: 30, face: '10.00' });
     const undone = await insertCoupon({ template: 1, memberId: members[1], daysAgo: 10, validDays: 30, face: '10.00' });
@@ -493,32 +482,6 @@ describe("daily totals of the coupons, the tills' sales and the paid level order
     await t.database.db.execute(sql`update coupons set state = 'ISSUED', used_at = null, used_store = null, discount = null
       where tenant_id = ${tenant.tenantId} and id = ${undone}`);
 
-    // Paid level orders: paid, refunded, removed; the same member twice.
-    const order = (n: number, level: number, memberId: number, state: string, daysAgo: number) => ({
-      number: `DT${tenant.tenantId}-${n}`,
-      memberId,
-      memberName: 'DT',
-      level,
-      amount: yuan(9_900 + n),
-      termMonths: 12,
-      paidAt: new Date(Date.now() - daysAgo * 86_400_000),
-      store: n % 2 === 0 ? first : null,
-      payChannel: 'WECHAT',
-      state,
-    });
-    await insertRows({
-      tx: t.database.db,
-      tenantId: tenant.tenantId,
-      resource: paidLevelOrderResource,
-      key: 'number',
-      rows: [order(1, levelA, members[0], 'PAID', 2), order(2, levelA, members[0], 'PAID', 40), order(3, levelB, members[1], 'PAID', 0)],
-    });
-    await t.database.db.execute(
-      sql`update paid_level_orders set state = 'REFUNDED' where tenant_id = ${tenant.tenantId} and number = ${`DT${tenant.tenantId}-2`}`,
-    );
-    await t.database.db.execute(
-      sql`delete from paid_level_orders where tenant_id = ${tenant.tenantId} and number = ${`DT${tenant.tenantId}-3`}`,
-    );
     await expectReportTotalsTie();
     const before = await reportsByKey('daily');
     expect(before.fuel.some((r) => r.grade === 'GASOLINE_92' && Number(r.sales) > Number(r.sales_lead))).toBe(true);
@@ -527,7 +490,7 @@ describe("daily totals of the coupons, the tills' sales and the paid level order
     const fromDaily = await reportsIn('Asia/Shanghai');
     expect(fromDaily).toEqual(await reportsIn('Asia/Chongqing'));
     const paso = fromDaily.find((r) => (r as { view: string }).view === 'paso-report') as { totals: { totals: Record<string, number> } };
-    expect(paso.totals.totals.transactions).toBe(4);
+    expect(paso.totals.totals.transactions).toBe(5);
 
     // A fuel product's new grade moves its sales' lines; the shop item becoming fuel brings its lines in.
     await t.database.db.execute(
@@ -542,7 +505,7 @@ describe("daily totals of the coupons, the tills' sales and the paid level order
       where tenant_id = ${tenant.tenantId} group by day, store_id, grade, buyer having count(*) > 1`);
     expect(perKey.rows).toEqual([]);
     await expectReportTotalsTie();
-    for (const table of ['coupon_daily', 'fuel_daily', 'member_sales_daily', 'paid_level_daily']) {
+    for (const table of ['coupon_daily', 'fuel_daily']) {
       await t.database.db.execute(sql`delete from ${sql.identifier(table)} where tenant_id = ${tenant.tenantId}`);
     }
     expect((await reportsByKey('daily')).coupons).toEqual([]);

@@ -28,43 +28,16 @@ CREATE TABLE "fuel_daily" (
 	"folded" boolean DEFAULT false NOT NULL
 );
 --> statement-breakpoint
-CREATE TABLE "member_sales_daily" (
-	"tenant_id" bigint NOT NULL,
-	"day" date NOT NULL,
-	"store_id" bigint,
-	"member_id" bigint NOT NULL,
-	"entries" bigint NOT NULL,
-	"amount" numeric(16, 2) NOT NULL,
-	"returned_amount" numeric(16, 2) NOT NULL,
-	"points" bigint NOT NULL,
-	"folded" boolean DEFAULT false NOT NULL
-);
---> statement-breakpoint
-CREATE TABLE "paid_level_daily" (
-	"tenant_id" bigint NOT NULL,
-	"day" date NOT NULL,
-	"level" bigint NOT NULL,
-	"store" bigint,
-	"pay_channel" text NOT NULL,
-	"state" text NOT NULL,
-	"member_id" bigint NOT NULL,
-	"entries" bigint NOT NULL,
-	"amount" numeric(16, 2) NOT NULL,
-	"term_months" bigint NOT NULL,
-	"folded" boolean DEFAULT false NOT NULL
-);
---> statement-breakpoint
+ALTER TABLE "members_daily" ADD COLUMN "in_use_entries" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "members_daily" ADD COLUMN "invited_entries" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
 CREATE INDEX "coupon_daily_day_idx" ON "coupon_daily" USING btree ("tenant_id","day");--> statement-breakpoint
 CREATE INDEX "coupon_daily_unfolded_idx" ON "coupon_daily" USING btree ("tenant_id","day") WHERE not "coupon_daily"."folded";--> statement-breakpoint
 CREATE INDEX "fuel_daily_day_idx" ON "fuel_daily" USING btree ("tenant_id","day");--> statement-breakpoint
 CREATE INDEX "fuel_daily_unfolded_idx" ON "fuel_daily" USING btree ("tenant_id","day") WHERE not "fuel_daily"."folded";--> statement-breakpoint
-CREATE INDEX "member_sales_daily_day_idx" ON "member_sales_daily" USING btree ("tenant_id","day");--> statement-breakpoint
-CREATE INDEX "member_sales_daily_unfolded_idx" ON "member_sales_daily" USING btree ("tenant_id","day") WHERE not "member_sales_daily"."folded";--> statement-breakpoint
-CREATE INDEX "paid_level_daily_day_idx" ON "paid_level_daily" USING btree ("tenant_id","day");--> statement-breakpoint
-CREATE INDEX "paid_level_daily_unfolded_idx" ON "paid_level_daily" USING btree ("tenant_id","day") WHERE not "paid_level_daily"."folded";--> statement-breakpoint
--- ---- Hand-written below (the tables above are drizzle's) ----
--- The daily totals of the coupon report, the fuel reports, store member transactions and the paid
--- level report (server/modules/reports/README.md), kept like the ledgers' (0049_daily-totals): a
+ALTER TABLE "members_daily" DROP COLUMN "in_use";--> statement-breakpoint
+ALTER TABLE "members_daily" DROP COLUMN "invited";--> statement-breakpoint
+-- ---- Hand-written below (the tables and columns above are drizzle's) ----
+-- The daily totals of the coupon report and the fuel reports (server/modules/reports/README.md), kept like the ledgers' (0049_daily-totals): a
 -- trigger adds the rows of each inserted row in the writer's own transaction, the old rows negated
 -- and the new added on a change of a counted column, the negation on a removal; fold_report_daily()
 -- folds them; recompute_report_daily() rebuilds them. Each table's rows of a source row are
@@ -132,10 +105,6 @@ CREATE OR REPLACE FUNCTION sales_daily_row(x sales_transactions, sign int) RETUR
     CASE WHEN x.member_id IS NOT NULL THEN 'MEMBER' ELSE 'WALK_IN' END, sign * r.entries, sign * r.litres, sign * r.amount,
     sign * r.discount, sign * r.returned, sign * r.points, sign * r.sales, sign * r.sales_lead
   FROM fuel_daily_of(x) r;
-  INSERT INTO member_sales_daily (tenant_id, day, store_id, member_id, entries, amount, returned_amount, points)
-  SELECT x.tenant_id, (x.occurred_at AT TIME ZONE 'Asia/Shanghai')::date, x.store_id, x.member_id, sign, sign * x.amount,
-    sign * x.returned_amount, sign * x.points
-  WHERE x.member_id IS NOT NULL;
 $$;--> statement-breakpoint
 CREATE OR REPLACE FUNCTION sales_daily_follow() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
@@ -151,25 +120,6 @@ CREATE TRIGGER sales_daily_update AFTER UPDATE OF tenant_id, occurred_at, store_
   FOR EACH ROW WHEN ((OLD.tenant_id, OLD.occurred_at, OLD.store_id, OLD.member_id, OLD.amount, OLD.points, OLD.returned_amount, OLD.lines)
     IS DISTINCT FROM (NEW.tenant_id, NEW.occurred_at, NEW.store_id, NEW.member_id, NEW.amount, NEW.points, NEW.returned_amount, NEW.lines))
   EXECUTE FUNCTION sales_daily_follow();--> statement-breakpoint
-CREATE OR REPLACE FUNCTION paid_level_daily_row(o paid_level_orders, sign int) RETURNS void LANGUAGE sql AS $$
-  INSERT INTO paid_level_daily (tenant_id, day, level, store, pay_channel, state, member_id, entries, amount, term_months)
-  VALUES (o.tenant_id, (o.paid_at AT TIME ZONE 'Asia/Shanghai')::date, o.level, o.store, o.pay_channel, o.state, o.member_id, sign,
-    sign * o.amount, sign * coalesce(o.term_months, 0));
-$$;--> statement-breakpoint
-CREATE OR REPLACE FUNCTION paid_level_daily_follow() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF TG_OP <> 'INSERT' THEN PERFORM paid_level_daily_row(OLD, -1); END IF;
-  IF TG_OP <> 'DELETE' THEN PERFORM paid_level_daily_row(NEW, 1); END IF;
-  RETURN NULL;
-END;
-$$;--> statement-breakpoint
-CREATE TRIGGER paid_level_daily_insert AFTER INSERT OR DELETE ON paid_level_orders
-  FOR EACH ROW EXECUTE FUNCTION paid_level_daily_follow();--> statement-breakpoint
-CREATE TRIGGER paid_level_daily_update AFTER UPDATE OF tenant_id, paid_at, level, store, pay_channel, state, member_id, amount, term_months
-    ON paid_level_orders
-  FOR EACH ROW WHEN ((OLD.tenant_id, OLD.paid_at, OLD.level, OLD.store, OLD.pay_channel, OLD.state, OLD.member_id, OLD.amount, OLD.term_months)
-    IS DISTINCT FROM (NEW.tenant_id, NEW.paid_at, NEW.level, NEW.store, NEW.pay_channel, NEW.state, NEW.member_id, NEW.amount, NEW.term_months))
-  EXECUTE FUNCTION paid_level_daily_follow();--> statement-breakpoint
 -- Folds one daily table's rows not folded yet into one row per key (with the key's folded row);
 -- keys that sum to nothing go; answers the rows it read.
 CREATE OR REPLACE FUNCTION fold_daily_table(tbl text, keys text[], sums text[]) RETURNS bigint LANGUAGE plpgsql AS $$
@@ -197,11 +147,7 @@ BEGIN
   RETURN fold_daily_table('coupon_daily', ARRAY['tenant_id', 'day', 'event', 'template', 'source', 'store_id'],
       ARRAY['entries', 'face_value', 'discount'])
     + fold_daily_table('fuel_daily', ARRAY['tenant_id', 'day', 'store_id', 'grade', 'buyer'],
-      ARRAY['entries', 'litres', 'amount', 'discount', 'returned', 'points', 'sales', 'sales_lead'])
-    + fold_daily_table('member_sales_daily', ARRAY['tenant_id', 'day', 'store_id', 'member_id'],
-      ARRAY['entries', 'amount', 'returned_amount', 'points'])
-    + fold_daily_table('paid_level_daily', ARRAY['tenant_id', 'day', 'level', 'store', 'pay_channel', 'state', 'member_id'],
-      ARRAY['entries', 'amount', 'term_months']);
+      ARRAY['entries', 'litres', 'amount', 'discount', 'returned', 'points', 'sales', 'sales_lead']);
 END;
 $$;--> statement-breakpoint
 -- Rebuilds the fuel reports' totals of one tenant (every tenant's, given null) from the sales, holding
@@ -224,7 +170,7 @@ END;
 $$;--> statement-breakpoint
 CREATE OR REPLACE FUNCTION recompute_report_daily(tenant bigint) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
-  LOCK TABLE coupons, sales_transactions, paid_level_orders IN SHARE MODE;
+  LOCK TABLE coupons, sales_transactions IN SHARE MODE;
   DELETE FROM coupon_daily WHERE tenant IS NULL OR tenant_id = tenant;
   INSERT INTO coupon_daily (tenant_id, day, event, template, source, store_id, entries, face_value, discount, folded)
   SELECT e.tenant_id, e.day, e.event, e.template, e.source, e.store_id, count(*), sum(e.face_value), sum(e.discount), true
@@ -233,16 +179,6 @@ BEGIN
     FROM coupons c CROSS JOIN LATERAL coupon_daily_of(c) r WHERE tenant IS NULL OR c.tenant_id = tenant OFFSET 0
   ) e GROUP BY e.tenant_id, e.day, e.event, e.template, e.source, e.store_id;
   PERFORM recompute_fuel_daily(tenant);
-  DELETE FROM member_sales_daily WHERE tenant IS NULL OR tenant_id = tenant;
-  INSERT INTO member_sales_daily (tenant_id, day, store_id, member_id, entries, amount, returned_amount, points, folded)
-  SELECT tenant_id, (occurred_at AT TIME ZONE 'Asia/Shanghai')::date, store_id, member_id, count(*), sum(amount), sum(returned_amount),
-    sum(points), true
-  FROM sales_transactions WHERE member_id IS NOT NULL AND (tenant IS NULL OR tenant_id = tenant) GROUP BY 1, 2, 3, 4;
-  DELETE FROM paid_level_daily WHERE tenant IS NULL OR tenant_id = tenant;
-  INSERT INTO paid_level_daily (tenant_id, day, level, store, pay_channel, state, member_id, entries, amount, term_months, folded)
-  SELECT tenant_id, (paid_at AT TIME ZONE 'Asia/Shanghai')::date, level, store, pay_channel, state, member_id, count(*), sum(amount),
-    coalesce(sum(term_months), 0), true
-  FROM paid_level_orders WHERE tenant IS NULL OR tenant_id = tenant GROUP BY 1, 2, 3, 4, 5, 6, 7;
 END;
 $$;--> statement-breakpoint
 -- A fuel product's code or grade changed, or a fuel product came or went: the sales of its tenant
@@ -273,4 +209,40 @@ CREATE TRIGGER fuel_products_update AFTER UPDATE ON products REFERENCING OLD TAB
   FOR EACH STATEMENT EXECUTE FUNCTION fuel_products_follow();--> statement-breakpoint
 CREATE TRIGGER fuel_products_delete AFTER DELETE ON products REFERENCING OLD TABLE AS old_rows
   FOR EACH STATEMENT EXECUTE FUNCTION fuel_products_follow();--> statement-breakpoint
-SELECT recompute_report_daily(NULL);
+SELECT recompute_report_daily(NULL);--> statement-breakpoint
+-- Members by registration day keyed by store, centre, channel and profile only; how many are in use
+-- and how many were invited are counted on the row (server/modules/reports/README.md): a year of
+-- growth is four times fewer rows. The trigger, the fold and the recompute of 0050_members-daily,
+-- with the two counts.
+CREATE OR REPLACE FUNCTION members_daily_row(m members, sign int) RETURNS void LANGUAGE sql AS $$
+  INSERT INTO members_daily (tenant_id, day, register_store, marketing_center, channel, profile, entries, in_use_entries,
+    invited_entries)
+  VALUES (m.tenant_id, (m.registered_at AT TIME ZONE 'Asia/Shanghai')::date, m.register_store, m.marketing_center, m.channel,
+    m.profile, sign, CASE WHEN lower(m.state) = 'using' THEN sign ELSE 0 END, CASE WHEN m.invited_by IS NOT NULL THEN sign ELSE 0 END);
+  INSERT INTO member_counts (tenant_id, marketing_center, state, level, entries)
+  VALUES (m.tenant_id, m.marketing_center, m.state, m.level, sign);
+$$;--> statement-breakpoint
+CREATE OR REPLACE FUNCTION fold_members_daily() RETURNS bigint LANGUAGE plpgsql AS $$
+BEGIN
+  IF NOT pg_try_advisory_xact_lock(hashtext('fold_members_daily')) THEN RETURN 0; END IF;
+  RETURN fold_daily_table('members_daily', ARRAY['tenant_id', 'day', 'register_store', 'marketing_center', 'channel', 'profile'],
+      ARRAY['entries', 'in_use_entries', 'invited_entries'])
+    + fold_daily_table('member_counts', ARRAY['tenant_id', 'marketing_center', 'state', 'level'], ARRAY['entries']);
+END;
+$$;--> statement-breakpoint
+CREATE OR REPLACE FUNCTION recompute_members_daily(tenant bigint) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  LOCK TABLE members IN SHARE MODE;
+  DELETE FROM members_daily WHERE tenant IS NULL OR tenant_id = tenant;
+  INSERT INTO members_daily (tenant_id, day, register_store, marketing_center, channel, profile, entries, in_use_entries,
+    invited_entries, folded)
+  SELECT tenant_id, (registered_at AT TIME ZONE 'Asia/Shanghai')::date, register_store, marketing_center, channel, profile,
+    count(*), count(*) FILTER (WHERE lower(state) = 'using'), count(*) FILTER (WHERE invited_by IS NOT NULL), true
+  FROM members WHERE tenant IS NULL OR tenant_id = tenant GROUP BY 1, 2, 3, 4, 5, 6;
+  DELETE FROM member_counts WHERE tenant IS NULL OR tenant_id = tenant;
+  INSERT INTO member_counts (tenant_id, marketing_center, state, level, entries, folded)
+  SELECT tenant_id, marketing_center, state, level, count(*), true
+  FROM members WHERE tenant IS NULL OR tenant_id = tenant GROUP BY 1, 2, 3, 4;
+END;
+$$;--> statement-breakpoint
+SELECT recompute_members_daily(NULL);

@@ -4,38 +4,24 @@ import { levelResource } from '../../../resources/member/level.resource';
 import { paidLevelOrderResource } from '../../../resources/member/paid-level-order.resource';
 import { defineViewSource } from '../../crud/query-view.source';
 import { deriveTable } from '../../crud/table.derive';
-import { DAILY_TOTALS_ZONE } from '../../db/schema/daily-totals.schema';
 import { MEMBERS_TABLE } from '../points/points.scope';
 import { STORES_TABLE } from '../reads/store-lookup';
-import { nettedDaily } from '../reports/daily-totals';
 
 /**
  * The source of the paid level report (resources/data-table/fee-level.query-view.ts): the paid
  * level orders with their level, member and store named; the time is the payment. A refunded
  * order is paid and refunded on its own day (the order keeps no refund time).
- *
- * Its totals and chart sum the orders by payment day, level, store, channel, state and member
- * (paid_level_daily, server/modules/reports), netted per key, so the members stay an exact
- * distinct count.
  */
 const ORDERS = sql.identifier(getTableName(deriveTable(paidLevelOrderResource)));
 const LEVELS = sql.identifier(getTableName(deriveTable(levelResource)));
 const refunded = sql`coalesce(sum(o.amount) filter (where o.state = 'REFUNDED'), 0)`;
 
-/** The orders by payment day, level, store, channel, state and member as `o`, each key's rows netted. */
-const DAILY = sql`${nettedDaily({
-  table: 'paid_level_daily',
-  keys: ['tenant_id', 'day', 'level', 'store', 'pay_channel', 'state', 'member_id'],
-  sums: ['entries', 'amount', 'term_months'],
-})} o`;
-const NAMED = sql`left join ${LEVELS} l on l.tenant_id = o.tenant_id and l.id = o.level
-    left join ${STORES_TABLE} s on s.tenant_id = o.tenant_id and s.id = o.store`;
-
 export const feeLevelSource = defineViewSource({
   view: feeLevelView,
   from: sql`${ORDERS} o
+    left join ${LEVELS} l on l.tenant_id = o.tenant_id and l.id = o.level
     left join ${MEMBERS_TABLE} m on m.tenant_id = o.tenant_id and m.id = o.member_id
-    ${NAMED}`,
+    left join ${STORES_TABLE} s on s.tenant_id = o.tenant_id and s.id = o.store`,
   scope: (actor) => sql`o.tenant_id = ${actor.tenantId}`,
   columns: {
     id: sql`o.id`,
@@ -63,14 +49,4 @@ export const feeLevelSource = defineViewSource({
   },
   dimensions: { levelId: sql`o.level`, storeId: sql`o.store`, payChannel: sql`o.pay_channel` },
   dimensionTitles: { levelId: sql`l.name` },
-  daily: {
-    zone: DAILY_TOTALS_ZONE,
-    day: sql`o.day`,
-    count: sql`o.entries`,
-    from: sql`${DAILY} ${NAMED}`,
-    scope: (actor) => sql`o.tenant_id = ${actor.tenantId}`,
-    filters: ['storeId', 'areaId', 'levelId', 'payChannel', 'state'],
-    dimensions: ['levelId', 'storeId', 'payChannel'],
-    measures: { orders: sql`coalesce(sum(o.entries), 0)` },
-  },
 });

@@ -98,32 +98,3 @@ export function membersDays(zone: string): SQL {
 
 /** The members by tenant, centre, state and level as `d` (`entries`: how many), whatever the zone. */
 export const MEMBER_COUNTS = sql`member_counts d`;
-
-/**
- * A daily table's rows netted per key, for a distinct count over them (members buying): a key
- * whose rows cancel (a sale moved to another day, not folded yet) must not count its member. The
- * folded row of a key with no rows pending stands as it is (almost all of them: the fold runs
- * every minute); the keys with rows pending are summed, those that come to nothing left out.
- */
-export function nettedDaily(args: { table: string; keys: readonly string[]; sums: readonly string[] }): SQL {
-  const table = sql.identifier(args.table);
-  const keys = args.keys.map((k) => sql.identifier(k));
-  const columns = sql.join(keys, sql`, `);
-  const sums = args.sums.map((s) => sql.identifier(s));
-  const pending = sql`select 1 from ${table} u where not u.folded and ${sql.join(
-    args.keys.map((k) => sql`u.${sql.identifier(k)} is not distinct from d.${sql.identifier(k)}`),
-    sql` and `,
-  )}`;
-  return sql`(
-    select ${columns}, ${sql.join(sums, sql`, `)} from ${table} d where d.folded and not exists (${pending})
-    union all
-    select ${columns}, ${sql.join(
-      sums.map((s) => sql`sum(${s}) as ${s}`),
-      sql`, `,
-    )} from ${table} d where exists (${pending})
-    group by ${columns} having ${sql.join(
-      sums.map((s) => sql`sum(${s}) <> 0`),
-      sql` or `,
-    )}
-  )`;
-}

@@ -1,10 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { transAnalysisView } from '../../../resources/data-table/trans-analysis.query-view';
 import { defineViewSource } from '../../crud/query-view.source';
-import { DAILY_TOTALS_ZONE } from '../../db/schema/daily-totals.schema';
 import { MEMBERS_TABLE } from '../points/points.scope';
 import { STORES_TABLE } from '../reads/store-lookup';
-import { nettedDaily } from '../reports/daily-totals';
 
 /**
  * The source of store member transactions (resources/data-table/trans-analysis.query-view.ts):
@@ -12,27 +10,15 @@ import { nettedDaily } from '../reports/daily-totals';
  * is left out), with the store and the member named; `(tenant, id)` pages them, `(tenant, occurred_at)` serves the dates. The returned
  * amount is the sale's own running total (sale.service.ts adds each return to it), so a return
  * counts against its sale. Members and the averages are each group's own (not additive).
- *
- * Its totals and chart sum the members' sales by day, store and member (member_sales_daily,
- * server/modules/reports), netted per key (rows not folded yet included), so "members buying"
- * stays an exact distinct count of members, which no sum per store and day could give.
  */
 const net = sql`(x.amount - x.returned_amount)`;
 const members = sql`count(distinct x.member_id)`;
-
-/** The members' sales by day, store and member as `x`, each key's rows netted (a key whose rows cancel is none). */
-const DAILY = sql`${nettedDaily({
-  table: 'member_sales_daily',
-  keys: ['tenant_id', 'day', 'store_id', 'member_id'],
-  sums: ['entries', 'amount', 'returned_amount', 'points'],
-})} x`;
-const STORE = sql`left join ${STORES_TABLE} s on s.tenant_id = x.tenant_id and s.id = x.store_id`;
 
 export const transAnalysisSource = defineViewSource({
   view: transAnalysisView,
   from: sql`sales_transactions x
     left join ${MEMBERS_TABLE} m on m.tenant_id = x.tenant_id and m.id = x.member_id
-    ${STORE}`,
+    left join ${STORES_TABLE} s on s.tenant_id = x.tenant_id and s.id = x.store_id`,
   scope: (actor) => sql`x.tenant_id = ${actor.tenantId} and x.member_id is not null`,
   columns: {
     id: sql`x.id`,
@@ -59,17 +45,4 @@ export const transAnalysisSource = defineViewSource({
     perTransaction: sql`coalesce(round(sum(x.amount) / nullif(count(*), 0), 2), 0)`,
   },
   dimensions: { storeId: sql`x.store_id` },
-  daily: {
-    zone: DAILY_TOTALS_ZONE,
-    day: sql`x.day`,
-    count: sql`x.entries`,
-    from: sql`${DAILY} ${STORE}`,
-    scope: (actor) => sql`x.tenant_id = ${actor.tenantId}`,
-    filters: ['memberId', 'storeId', 'areaId'],
-    dimensions: ['storeId'],
-    measures: {
-      transactions: sql`coalesce(sum(x.entries), 0)`,
-      perTransaction: sql`coalesce(round(sum(x.amount) / nullif(sum(x.entries), 0), 2), 0)`,
-    },
-  },
 });
