@@ -1,4 +1,4 @@
-import { intFlag, parseFlags, textFlag } from './lib/bench-args';
+import { intFlag, parseFlags, switchFlag, textFlag } from './lib/bench-args';
 import { startBenchRun } from './lib/bench-run';
 import { DEFAULT_TENANT_CODE, generatedTenantId, tenantReferences } from './lib/bench-tenant';
 import { median, ms, ratio, throughput, timeInterleaved, timeRuns } from './lib/stats';
@@ -36,7 +36,11 @@ const REPORTS: readonly { daily: ViewSource; entries: ViewSource }[] = [
  *    stored value paid spread over them; the upkeep's cost is 1 - with / without. The daily
  *    totals are rebuilt from the ledgers at the end (the postings made without the triggers).
  *
+ * The coupon, fuel, paid level and store transactions reports read the rows of
+ * `npm run bench:generate-report-rows` (sales, coupons and paid level orders over the same years).
+ *
  *   npm run bench:reports -- [--rounds 5] [--postings 1600] [--concurrency 8] [--tenant bench1m]
+ *                            [--reports coupon-report,paso-report] [--no-postings]
  */
 
 const TRIGGERS = [
@@ -45,15 +49,11 @@ const TRIGGERS = [
 ] as const;
 
 async function main(): Promise<void> {
-  const flags = parseFlags(process.argv.slice(2), [
-    'rounds',
-    'postings',
-    'concurrency',
-    'tenant',
-    'database-url',
-    'data-dir',
-    'max-minutes',
-  ]);
+  const flags = parseFlags(
+    process.argv.slice(2),
+    ['rounds', 'postings', 'concurrency', 'tenant', 'database-url', 'data-dir', 'max-minutes', 'reports'],
+    ['no-postings'],
+  );
   const rounds = intFlag(flags, 'rounds', 5);
   const postings = intFlag(flags, 'postings', 1600);
   const concurrency = intFlag(flags, 'concurrency', 8);
@@ -73,6 +73,18 @@ async function main(): Promise<void> {
     console.log(
       `tenant ${code}: ${Number(c.points).toLocaleString('en')} points entries, ${Number(c.value).toLocaleString('en')} value entries, ${Number(c.daily).toLocaleString('en')} points_daily rows`,
     );
+    const rows = await pool.query<{ name: string; n: string }>(
+      `select 'sales' as name, count(*) as n from sales_transactions where tenant_id = $1
+        union all select 'coupons', count(*) from coupons where tenant_id = $1
+        union all select 'paid level orders', count(*) from paid_level_orders where tenant_id = $1
+        union all select 'members', count(*) from members where tenant_id = $1
+        union all select 'fuel_daily rows', count(*) from fuel_daily where tenant_id = $1
+        union all select 'coupon_daily rows', count(*) from coupon_daily where tenant_id = $1
+        union all select 'members_daily rows', count(*) from members_daily where tenant_id = $1`,
+      [tenantId],
+    );
+    console.log(`  ${rows.rows.map((r) => `${Number(r.n).toLocaleString('en')} ${r.name}`).join(', ')}`);
+    const only = textFlag(flags, 'reports')?.split(',');
 
     // 1. Reports: one year, all stores, from the daily totals and from the entries.
     const actor = systemActor({ tenantId, timeZone: 'Asia/Shanghai' });
@@ -89,6 +101,7 @@ async function main(): Promise<void> {
     console.log(`  ${'report'.padEnd(36)} ${'daily'.padStart(9)} ${'entries'.padStart(9)}   entries/daily`);
     for (const report of REPORTS) {
       const name = report.daily.view.name;
+      if (only && !only.includes(name)) continue;
       const started = performance.now();
       const fromEntries = await ask(report.entries)();
       const entriesOnce = performance.now() - started;
@@ -105,6 +118,7 @@ async function main(): Promise<void> {
       );
     }
 
+    if (switchFlag(flags, 'no-postings')) return;
     // 2. Postings with and without the upkeep.
     const storeId = (await tenantReferences(database, tenantId)).storeIds[0];
     const members = (

@@ -16,7 +16,7 @@ import type { DbOrTx } from '../db/connection';
 import { AREAS_TABLE, lookUpStores } from '../modules/reads/store-lookup';
 import type { Actor } from './actor';
 import { likeEscape } from './query.filters';
-import type { KeywordSql, ViewSource } from './query-view.source';
+import type { DailyPerValue, KeywordSql, ViewSource } from './query-view.source';
 import { formatDateTime, formatInstant } from './zoned-time';
 
 /**
@@ -227,6 +227,8 @@ interface TotalsPlan {
   readonly measures: Readonly<Record<string, SQL>>;
   /** The reader's day of a row (a date). */
   readonly day: SQL;
+  /** Whether it sums daily totals (whose rows may cancel out) rather than the rows. */
+  readonly daily: boolean;
 }
 
 /** Whether the daily totals answer the filter and groups for the actor. */
@@ -254,6 +256,7 @@ function totalsPlan(args: { source: ViewSource; actor: Actor; filters: ViewFilte
       count: sql`count(*)`,
       measures: source.measures as Record<string, SQL>,
       day: time ? dayOf(time, actor.timeZone) : sql`null::date`,
+      daily: false,
     };
   }
   const parts: SQL[] = [daily.scope(actor)];
@@ -270,10 +273,38 @@ function totalsPlan(args: { source: ViewSource; actor: Actor; filters: ViewFilte
     from: daily.from,
     where: sql.join(parts, sql` and `),
     count: sql`coalesce(sum(${daily.count}), 0)`,
-    measures: { ...(source.measures as Record<string, SQL>), ...(daily.measures as Record<string, SQL> | undefined) },
+    measures: dailyMeasures({ source, filters, groups: args.groups }),
     day: daily.day,
+    daily: true,
   };
 }
+
+/**
+ * The measures over the daily totals: the source's, with those the daily rows read differently;
+ * a count exact per value of a dimension (DailyPerValue) sums `one` when the filter picks one
+ * value, within each group of that dimension (`grouping()` tells them apart in one pass), else `all`.
+ */
+function dailyMeasures(args: { source: ViewSource; filters: ViewFilters; groups: readonly string[] }): Record<string, SQL> {
+  const { source } = args;
+  const own = (source.daily?.measures ?? {}) as Readonly<Record<string, SQL | DailyPerValue | undefined>>;
+  const set = setFilters(source.view, args.filters);
+  const measures: Record<string, SQL> = { ...(source.measures as Record<string, SQL>) };
+  for (const [name, measure] of Object.entries(own)) {
+    if (!measure) continue;
+    if (!isPerValue(measure)) {
+      measures[name] = measure;
+      continue;
+    }
+    const key = (source.dimensions as Record<string, SQL | undefined> | undefined)?.[measure.by];
+    if (set.includes(measure.by) && args.filters[measure.by] !== EMPTY_CODE) measures[name] = measure.one;
+    else if (key && args.groups.includes(measure.by))
+      measures[name] = sql`(case when grouping(${key}) = 0 then ${measure.one} else ${measure.all} end)`;
+    else measures[name] = measure.all;
+  }
+  return measures;
+}
+
+const isPerValue = (measure: SQL | DailyPerValue): measure is DailyPerValue => 'by' in measure && 'one' in measure;
 
 /**
  * A dimension's key: the expression rows are grouped by and the one the answer carries (a `day`
@@ -344,8 +375,10 @@ export async function readViewTotals(args: {
     ...Object.keys(view.measures).map((m) => sql`${plan.measures[m]} as ${sql.identifier(`m_${m}`)}`),
   ];
   const sets = sql.join([sql`()`, ...keys.map((k) => sql`(${k.group})`)], sql`, `);
+  // Daily rows of a group may cancel out (an entry moved to another day, not folded yet): no rows, no group.
+  const some = plan.daily ? sql` having ${plan.count} <> 0` : sql``;
   const result = await args.db.execute<Record<string, unknown>>(
-    sql`select ${sql.join(select, sql`, `)} from ${plan.from} where ${plan.where} group by grouping sets (${sets})`,
+    sql`select ${sql.join(select, sql`, `)} from ${plan.from} where ${plan.where} group by grouping sets (${sets})${some}`,
   );
   const whole = result.rows.find((r) => keys.every((_, i) => Number(r[`g${i}`]) === 1));
   const byGroup: Record<string, ViewGroup[]> = {};

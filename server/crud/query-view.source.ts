@@ -67,8 +67,26 @@ export interface DailyTotals<V extends QueryViewDef = QueryViewDef> {
   readonly filters: readonly (keyof V['filters'] & string)[];
   /** The dimensions besides the day they answer (with the source's expressions). */
   readonly dimensions: readonly (keyof NonNullable<V['dimensions']> & string)[];
-  /** Measures that read differently over them (a count of rows: `sum(e.entries) filter (…)`); the rest are the source's. */
-  readonly measures?: { readonly [K in keyof V['measures']]?: SQL };
+  /**
+   * Measures that read differently over them (a count of rows: `sum(e.entries) filter (…)`, or a
+   * {@link DailyPerValue}); the rest are the source's.
+   */
+  readonly measures?: {
+    readonly [K in keyof V['measures']]?: SQL | DailyPerValue<keyof NonNullable<V['dimensions']> & keyof V['filters'] & string>;
+  };
+}
+
+/**
+ * A distinct count the daily rows give exactly within one value of a dimension but not across
+ * values (a sale with lines of two fuel grades is one sale of each grade, and one sale): `one`
+ * sums the rows when the dimension's filter picks one value or the totals are grouped by it
+ * (its group's rows), `all` otherwise (a column counting each thing once, on one of its values).
+ */
+export interface DailyPerValue<B extends string = string> {
+  /** The dimension, and the filter of the same name, the count is exact within one value of. */
+  readonly by: B;
+  readonly one: SQL;
+  readonly all: SQL;
 }
 
 /** What a keyword filter searches: expressions it starts (index-served prefixes), and expressions it is part of. */

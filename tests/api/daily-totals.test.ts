@@ -7,11 +7,13 @@ import { scoreReportView } from '../../resources/data-table/score-report.query-v
 import type { QueryViewDef } from '../../resources/query-view';
 import { storeValueReportView } from '../../resources/data-table/store-value-report.query-view';
 import { systemActor } from '../../server/crud/actor';
-import { readViewRows, readViewTotals, viewConditions } from '../../server/crud/query-view.read';
+import { dailyAnswers, readViewChart, readViewRows, readViewTotals, viewConditions } from '../../server/crud/query-view.read';
 import type { ViewSource } from '../../server/crud/query-view.source';
 import { connectDatabase } from '../../server/db/connection';
 import { ROLL_FORWARD_FROM_ENTRIES, ROLL_FORWARD_SOURCES } from '../../server/modules/ledger/roll-forward.source';
 import { applyMigrations } from '../../server/db/migrate';
+import { couponReportSource } from '../../server/modules/coupons/coupon-report.source';
+import { PASO_REPORT_SOURCES } from '../../server/modules/sale/paso-report.source';
 import { expireTenantPoints, postPoints } from '../../server/modules/points/points.ledger';
 import { foldDailyTotals, recomputeDailyTotals } from '../../server/modules/reports/daily-totals.upkeep';
 import { createTemplate, soldCards } from '../helpers/card-fixtures';
@@ -20,7 +22,7 @@ import { createMembers, startPointsScene } from '../helpers/points-fixtures';
 import { createReportStores, daysBefore, queryReport, today, type ReportPage, type ReportStores } from '../helpers/report-fixtures';
 import { ok } from '../helpers/stored-value-docs-fixtures';
 import { startTestApp, type TestApp } from '../helpers/test-app';
-import { postValueEntry, valueEntry, type ValuePostings } from '../helpers/value-report-fixtures';
+import { postValueEntry, valueEntry, yuan, type ValuePostings } from '../helpers/value-report-fixtures';
 
 /**
  * The ledgers' daily totals (server/modules/reports) that the reports and the points overview
@@ -71,11 +73,13 @@ async function membersByKey(from: 'members' | 'daily') {
   const found = await t.database.db.execute(
     from === 'members'
       ? sql`select (registered_at at time zone 'Asia/Shanghai')::date::text as day, register_store, marketing_center, channel, profile,
-            lower(state) = 'using' as in_use, invited_by is not null as invited, count(*)::int as entries
-          from members where tenant_id = ${tenant.tenantId} group by 1, 2, 3, 4, 5, 6, 7 order by 1, 2, 3, 4, 5, 6, 7`
-      : sql`select day::text, register_store, marketing_center, channel, profile, in_use, invited, sum(entries)::int as entries
-          from members_daily where tenant_id = ${tenant.tenantId} group by 1, 2, 3, 4, 5, 6, 7
-          having sum(entries) <> 0 order by 1, 2, 3, 4, 5, 6, 7`,
+            count(*)::int as entries, (count(*) filter (where lower(state) = 'using'))::int as in_use,
+            (count(*) filter (where invited_by is not null))::int as invited
+          from members where tenant_id = ${tenant.tenantId} group by 1, 2, 3, 4, 5 order by 1, 2, 3, 4, 5`
+      : sql`select day::text, register_store, marketing_center, channel, profile, sum(entries)::int as entries,
+            sum(in_use_entries)::int as in_use, sum(invited_entries)::int as invited
+          from members_daily where tenant_id = ${tenant.tenantId} group by 1, 2, 3, 4, 5
+          having sum(entries) <> 0 or sum(in_use_entries) <> 0 or sum(invited_entries) <> 0 order by 1, 2, 3, 4, 5`,
   );
   const counts = await t.database.db.execute(
     from === 'members'
@@ -91,6 +95,122 @@ async function expectDailyTotalsTie(): Promise<void> {
   expect(await pointsByKey('daily')).toEqual(await pointsByKey('entries'));
   expect(await valueByKey('daily')).toEqual(await valueByKey('entries'));
   expect(await membersByKey('daily')).toEqual(await membersByKey('members'));
+}
+
+/**
+ * The reports' daily totals (coupon_daily, fuel_daily) key
+ * by key, from the rows they summarise (each derived here on its own) or from the totals.
+ */
+async function reportsByKey(from: 'rows' | 'daily') {
+  const db = t.database.db;
+  const id = tenant.tenantId;
+  const day = (at: string) => sql.raw(`to_char((${at} at time zone 'Asia/Shanghai')::date, 'YYYY-MM-DD')`);
+  const coupons =
+    from === 'rows'
+      ? sql`select day, event, template, source, store_id, count(*)::int as entries, sum(face_value)::numeric(16, 2)::text as face_value,
+            sum(discount)::numeric(16, 2)::text as discount from (
+          select ${day('issued_at')} as day, 'issued' as event, template, source, null::bigint as store_id,
+            coalesce(face_value, 0) as face_value, 0::numeric as discount from coupons where tenant_id = ${id}
+          union all
+          select ${day('used_at')}, 'used', template, source, used_store, coalesce(face_value, 0), coalesce(discount, 0)
+            from coupons where tenant_id = ${id} and state = 'USED' and used_at is not null
+          union all
+          select ${day('valid_to')}, 'expired', template, source, null, coalesce(face_value, 0), 0
+            from coupons where tenant_id = ${id} and state = 'ISSUED') c
+          group by 1, 2, 3, 4, 5 order by 1, 2, 3, 4, 5`
+      : sql`select to_char(day, 'YYYY-MM-DD') as day, event, template, source, store_id, sum(entries)::int as entries,
+            sum(face_value)::numeric(16, 2)::text as face_value, sum(discount)::numeric(16, 2)::text as discount
+          from coupon_daily where tenant_id = ${id} group by 1, 2, 3, 4, 5
+          having sum(entries) <> 0 or sum(face_value) <> 0 or sum(discount) <> 0 order by 1, 2, 3, 4, 5`;
+  // A sale's fuel lines, its points and return shared by amount per line; its sales counted per grade and once on its least grade.
+  const fuel =
+    from === 'rows'
+      ? sql`with l as (
+            select x.id, ${day('x.occurred_at')} as day, x.store_id, p.fuel_type as grade,
+              case when x.member_id is null then 'WALK_IN' else 'MEMBER' end as buyer, (e.line->>'quantity')::numeric as litres,
+              (e.line->>'amount')::numeric as amount, coalesce((e.line->>'discount')::numeric, 0) as discount,
+              coalesce(round(x.returned_amount * (e.line->>'amount')::numeric / nullif(x.amount, 0), 2), 0) as returned,
+              coalesce(round(x.points * (e.line->>'amount')::numeric / nullif(x.amount, 0), 2), 0) as points
+            from sales_transactions x cross join lateral jsonb_array_elements(x.lines) e(line)
+            join products p on p.tenant_id = x.tenant_id and p.code = e.line->>'goodsCode' and p.fuel_type is not null
+            where x.tenant_id = ${id}),
+          g as (select distinct id, day, store_id, grade, buyer, min(grade) over (partition by id) as lead from l),
+          s as (select day, store_id, grade, buyer, count(*)::int as sales, (count(*) filter (where grade = lead))::int as sales_lead
+            from g group by 1, 2, 3, 4)
+          select l.day, l.store_id, l.grade, l.buyer, count(*)::int as entries, sum(litres)::numeric(18, 3)::text as litres, sum(amount)::numeric(16, 2)::text as amount,
+            sum(discount)::numeric(16, 2)::text as discount, sum(returned)::numeric(16, 2)::text as returned, sum(points)::numeric(16, 2)::text as points,
+            min(s.sales) as sales, min(s.sales_lead) as sales_lead
+          from l join s on s.day = l.day and s.store_id is not distinct from l.store_id and s.grade = l.grade and s.buyer = l.buyer
+          group by 1, 2, 3, 4 order by 1, 2, 3, 4`
+      : sql`select to_char(day, 'YYYY-MM-DD') as day, store_id, grade, buyer, sum(entries)::int as entries, sum(litres)::numeric(18, 3)::text as litres,
+            sum(amount)::numeric(16, 2)::text as amount, sum(discount)::numeric(16, 2)::text as discount, sum(returned)::numeric(16, 2)::text as returned, sum(points)::numeric(16, 2)::text as points,
+            sum(sales)::int as sales, sum(sales_lead)::int as sales_lead
+          from fuel_daily where tenant_id = ${id} group by 1, 2, 3, 4
+          having sum(entries) <> 0 or sum(sales) <> 0 order by 1, 2, 3, 4`;
+  const read = async (q: ReturnType<typeof sql>) => (await db.execute(q)).rows;
+  return { coupons: await read(coupons), fuel: await read(fuel) };
+}
+
+async function expectReportTotalsTie(): Promise<void> {
+  const fromRows = await reportsByKey('rows');
+  expect(await reportsByKey('daily')).toEqual(fromRows);
+}
+
+let serial = 0;
+
+/** A sale as the till stores it (its lines by product code), at a store or none, dated `daysAgo` back. */
+async function insertSale(args: {
+  memberId: number | null;
+  storeId: number | null;
+  lines: readonly { code: string; litres: number; cents: number; discountCents?: number }[];
+  points: number;
+  daysAgo: number;
+}): Promise<string> {
+  serial += 1;
+  const orderNo = `DT-${tenant.tenantId}-${serial}`;
+  const lines = args.lines.map((l) => ({
+    goodsCode: l.code,
+    quantity: l.litres,
+    amount: yuan(l.cents),
+    ...(l.discountCents === undefined ? {} : { discount: yuan(l.discountCents) }),
+  }));
+  const amount = yuan(args.lines.reduce((sum, l) => sum + l.cents, 0));
+  await t.database.db.execute(sql`insert into sales_transactions (tenant_id, order_no, member_id, store_id, amount, points, lines,
+      response, occurred_at)
+    values (${tenant.tenantId}, ${orderNo}, ${args.memberId}, ${args.storeId}, ${amount}::numeric, ${args.points},
+      ${JSON.stringify(lines)}::jsonb, '{}'::jsonb, now() - make_interval(days => ${args.daysAgo}))`);
+  return orderNo;
+}
+
+/** Coupons of a template as the coupons table holds them, issued `daysAgo` back, valid `validDays` from then. */
+async function insertCoupon(args: { template: number; memberId: number; daysAgo: number; validDays: number; face: string | null }) {
+  serial += 1;
+  const found = await t.database.db.execute<{ id: string }>(sql`insert into coupons (tenant_id, code, template, line_type, member, source,
+      face_value, state, issued_at, valid_from, valid_to)
+    values (${tenant.tenantId}, ${`DTC${serial}`}, ${args.template}, 'all_cash', ${args.memberId}, 'manual', ${args.face}::numeric, 'ISSUED',
+      now() - make_interval(days => ${args.daysAgo}), now() - make_interval(days => ${args.daysAgo}),
+      now() - make_interval(days => ${args.daysAgo}) + make_interval(days => ${args.validDays}))
+    returning id`);
+  return Number(found.rows[0].id);
+}
+
+/** Each report's totals, grouped totals and chart over two years (and within one grade for the fuel reports), as a reader in `zone`. */
+async function reportsIn(zone: string) {
+  const actor = systemActor({ tenantId: tenant.tenantId, timeZone: zone });
+  const range = [daysBefore(today(), 730), today()];
+  const out: unknown[] = [];
+  for (const source of [couponReportSource, ...PASO_REPORT_SOURCES]) {
+    const time = source.view.time as string;
+    const asked = [{ [time]: range }, ...(PASO_REPORT_SOURCES.includes(source) ? [{ [time]: range, grade: 'GASOLINE_92' }] : [])];
+    for (const filters of asked) {
+      const groups = source.view.groups ?? [];
+      expect(dailyAnswers({ source, actor, filters, groups })).toBe(zone === 'Asia/Shanghai');
+      const totals = await readViewTotals({ db: t.database.db, source, actor, filters, groups });
+      const chart = await readViewChart({ db: t.database.db, source, actor, filters });
+      out.push({ view: source.view.name, filters, totals, chart: { ...chart, asOf: null } });
+    }
+  }
+  return out;
 }
 
 /** Posts random points and stored value at the two stores over two years, each dated back through an update. */
@@ -285,5 +405,112 @@ describe('daily totals of the ledgers', () => {
       await admin2.query(`drop database if exists "${name}" with (force)`);
       await admin2.end();
     }
+  });
+});
+
+describe("daily totals of the coupons and the tills' fuel sales", () => {
+  it("stay equal to their rows key by key through writes, changes, removals, a fuel product's new grade, folds and the recompute, and answer as the rows do", async () => {
+    const category = (await ok(admin.post('/v1/catogory/saveNew', { body: { code: 'DTC', name: '油品' } }))).id as number;
+    const product = (code: string, fuelType: string | undefined) =>
+      ok(admin.post('/v1/product/saveNew', { body: { code, name: code, category, unit: '升', price: 7.5, fuelType } }));
+    await product('DT-92', 'GASOLINE_92');
+    await product('DT-0', 'DIESEL_0');
+    await product('DT-SHOP', undefined);
+    const [first, second] = stores.stores;
+    // Sales of one grade, of two grades and a shop item, of a walk-in customer, at no store; one partly returned.
+    const returned = await insertSale({
+      memberId: members[0],
+      storeId: first,
+      lines: [{ code: 'DT-92', litres: 30.5, cents: 22_875, discountCents: 300 }],
+      points: 228,
+      daysAgo: 3,
+    });
+    await insertSale({
+      memberId: members[1],
+      storeId: first,
+      lines: [
+        { code: 'DT-92', litres: 10, cents: 7_501 },
+        { code: 'DT-0', litres: 40, cents: 28_000, discountCents: 1_000 },
+        { code: 'DT-SHOP', litres: 1, cents: 1_999 },
+      ],
+      points: 375,
+      daysAgo: 3,
+    });
+    await insertSale({ memberId: null, storeId: second, lines: [{ code: 'DT-0', litres: 55.25, cents: 38_675 }], points: 0, daysAgo: 400 });
+    await insertSale({ memberId: members[0], storeId: null, lines: [{ code: 'DT-SHOP', litres: 2, cents: 500 }], points: 5, daysAgo: 0 });
+    await insertSale({
+      memberId: members[1],
+      storeId: second,
+      lines: [{ code: 'DT-92', litres: 20, cents: 15_000 }],
+      points: 150,
+      daysAgo: 0,
+    });
+    await t.database.db.execute(sql`update sales_transactions set returned_amount = 100.33
+      where tenant_id = ${tenant.tenantId} and order_no = ${returned}`);
+    // A sale moved to another day and one removed.
+    const moved = await insertSale({
+      memberId: members[0],
+      storeId: second,
+      lines: [{ code: 'DT-0', litres: 5, cents: 3_500 }],
+      points: 35,
+      daysAgo: 9,
+    });
+    await t.database.db.execute(sql`update sales_transactions set occurred_at = occurred_at - interval '30 days'
+      where tenant_id = ${tenant.tenantId} and order_no = ${moved}`);
+    const removed = await insertSale({
+      memberId: null,
+      storeId: first,
+      lines: [{ code: 'DT-92', litres: 5, cents: 3_750 }],
+      points: 0,
+      daysAgo: 1,
+    });
+    await t.database.db.execute(sql`delete from sales_transactions where tenant_id = ${tenant.tenantId} and order_no = ${removed}`);
+
+    // Coupons issued, used at a store, expired unused (before today and earlier today), still valid, and a use undone.
+    const used = await insertCoupon({ template: 1, memberId: members[0], daysAgo: 20, validDays: 30, face: '10.00' });
+    const undone = await insertCoupon({ template: 1, memberId: members[1], daysAgo: 10, validDays: 30, face: '10.00' });
+    await insertCoupon({ template: 2, memberId: members[0], daysAgo: 60, validDays: 30, face: null });
+    await insertCoupon({ template: 2, memberId: members[1], daysAgo: 1, validDays: 30, face: '5.00' });
+    const expiring = await insertCoupon({ template: 1, memberId: members[1], daysAgo: 5, validDays: 5, face: '10.00' });
+    await t.database.db.execute(
+      sql`update coupons set valid_to = now() - interval '1 second' where tenant_id = ${tenant.tenantId} and id = ${expiring}`,
+    );
+    for (const id of [used, undone]) {
+      await t.database.db.execute(sql`update coupons set state = 'USED', used_at = now() - interval '2 days', used_store = ${first},
+        discount = 10, order_no = 'DT' where tenant_id = ${tenant.tenantId} and id = ${id}`);
+    }
+    await t.database.db.execute(sql`update coupons set state = 'ISSUED', used_at = null, used_store = null, discount = null
+      where tenant_id = ${tenant.tenantId} and id = ${undone}`);
+
+    await expectReportTotalsTie();
+    const before = await reportsByKey('daily');
+    expect(before.fuel.some((r) => r.grade === 'GASOLINE_92' && Number(r.sales) > Number(r.sales_lead))).toBe(true);
+
+    // The daily totals answer as the rows: a reader of Shanghai from them, of Chongqing (the same hours) from the rows.
+    const fromDaily = await reportsIn('Asia/Shanghai');
+    expect(fromDaily).toEqual(await reportsIn('Asia/Chongqing'));
+    const paso = fromDaily.find((r) => (r as { view: string }).view === 'paso-report') as { totals: { totals: Record<string, number> } };
+    expect(paso.totals.totals.transactions).toBe(5);
+
+    // A fuel product's new grade moves its sales' lines; the shop item becoming fuel brings its lines in.
+    await t.database.db.execute(
+      sql`update products set fuel_type = 'GASOLINE_95' where tenant_id = ${tenant.tenantId} and code = 'DT-SHOP'`,
+    );
+    await expectReportTotalsTie();
+    expect(await reportsByKey('daily')).not.toEqual(before);
+
+    // The fold leaves one row per key, the same sums; lost totals come back from the recompute.
+    expect(await foldDailyTotals(t.database.db)).toBeGreaterThan(0);
+    const perKey = await t.database.db.execute<{ n: number }>(sql`select count(*)::int as n from fuel_daily
+      where tenant_id = ${tenant.tenantId} group by day, store_id, grade, buyer having count(*) > 1`);
+    expect(perKey.rows).toEqual([]);
+    await expectReportTotalsTie();
+    for (const table of ['coupon_daily', 'fuel_daily']) {
+      await t.database.db.execute(sql`delete from ${sql.identifier(table)} where tenant_id = ${tenant.tenantId}`);
+    }
+    expect((await reportsByKey('daily')).coupons).toEqual([]);
+    await recomputeDailyTotals(t.database.db, tenant.tenantId);
+    await expectReportTotalsTie();
+    expect(await reportsIn('Asia/Shanghai')).toEqual(await reportsIn('Asia/Chongqing'));
   });
 });

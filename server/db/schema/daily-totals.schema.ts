@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, date, index, numeric, pgTable, text } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, index, numeric, pgTable, text, type AnyPgColumn } from 'drizzle-orm/pg-core';
 
 /**
  * Daily totals of the ledgers (server/modules/reports/README.md): per tenant, day, store and
@@ -16,6 +16,14 @@ import { bigint, boolean, date, index, numeric, pgTable, text } from 'drizzle-or
 
 const tenantId = () => bigint('tenant_id', { mode: 'number' }).notNull();
 const money = (name: string) => numeric(name, { precision: 16, scale: 2 });
+
+/** A daily table's indexes: its days of a tenant, and its rows not folded yet (which the fold reads). */
+const dailyIndexes = (table: string, t: { tenantId: AnyPgColumn; day: AnyPgColumn; folded: AnyPgColumn }) => [
+  index(`${table}_day_idx`).on(t.tenantId, t.day),
+  index(`${table}_unfolded_idx`)
+    .on(t.tenantId, t.day)
+    .where(sql`not ${t.folded}`),
+];
 
 /** The points ledger's daily totals (points_entries). */
 export const pointsDaily = pgTable(
@@ -36,12 +44,7 @@ export const pointsDaily = pgTable(
     /** A row the fold wrote (one per key); a trigger's rows are not folded yet. */
     folded: boolean('folded').notNull().default(false),
   },
-  (t) => [
-    index('points_daily_day_idx').on(t.tenantId, t.day),
-    index('points_daily_unfolded_idx')
-      .on(t.tenantId, t.day)
-      .where(sql`not ${t.folded}`),
-  ],
+  (t) => dailyIndexes('points_daily', t),
 );
 
 /** The value ledger's daily totals (value_entries: members' stored value and prepaid cards). */
@@ -64,12 +67,7 @@ export const valueDaily = pgTable(
     giftDelta: money('gift_delta').notNull(),
     folded: boolean('folded').notNull().default(false),
   },
-  (t) => [
-    index('value_daily_day_idx').on(t.tenantId, t.day),
-    index('value_daily_unfolded_idx')
-      .on(t.tenantId, t.day)
-      .where(sql`not ${t.folded}`),
-  ],
+  (t) => dailyIndexes('value_daily', t),
 );
 
 /** The zone whose calendar days the daily totals keep (the platform's business zone). */
@@ -77,9 +75,9 @@ export const DAILY_TOTALS_ZONE = 'Asia/Shanghai';
 
 /**
  * Members by registration day and what the member home and the store growth report count them
- * by: registration store, centre, channel, profile, in use or not, invited or not. A member
- * whose state changes moves from one key to another (the trigger subtracts the old and adds the
- * new).
+ * by: registration store, centre, channel, profile; how many of them are in use and how many
+ * were invited are counts of the row, not keys (four times fewer rows for a year's growth). A
+ * member whose state changes is subtracted as it was and added as it is (the trigger).
  */
 export const membersDaily = pgTable(
   'members_daily',
@@ -90,18 +88,14 @@ export const membersDaily = pgTable(
     marketingCenter: bigint('marketing_center', { mode: 'number' }),
     channel: text('channel'),
     profile: text('profile'),
-    /** The member's state is in use (`using`, any case). */
-    inUse: boolean('in_use').notNull(),
-    invited: boolean('invited').notNull(),
     entries: bigint('entries', { mode: 'number' }).notNull(),
+    /** How many of them are in use (state `using`, any case). */
+    inUseEntries: bigint('in_use_entries', { mode: 'number' }).notNull().default(0),
+    /** How many of them were invited by a member. */
+    invitedEntries: bigint('invited_entries', { mode: 'number' }).notNull().default(0),
     folded: boolean('folded').notNull().default(false),
   },
-  (t) => [
-    index('members_daily_day_idx').on(t.tenantId, t.day),
-    index('members_daily_unfolded_idx')
-      .on(t.tenantId, t.day)
-      .where(sql`not ${t.folded}`),
-  ],
+  (t) => dailyIndexes('members_daily', t),
 );
 
 /** How many members each centre has in each state and level (the member home), kept the same way. */
@@ -116,4 +110,58 @@ export const memberCounts = pgTable(
     folded: boolean('folded').notNull().default(false),
   },
   (t) => [index('member_counts_tenant_idx').on(t.tenantId)],
+);
+
+/**
+ * Coupon events by day (the coupon report): issued (the issue's day, at no store), used (the
+ * use's day and store, while the coupon is USED) and expiring (the validity's last day, while
+ * the coupon is ISSUED: the report counts it expired once that instant has passed).
+ */
+export const couponDaily = pgTable(
+  'coupon_daily',
+  {
+    tenantId: tenantId(),
+    day: date('day', { mode: 'string' }).notNull(),
+    /** issued | used | expired */
+    event: text('event').notNull(),
+    template: bigint('template', { mode: 'number' }).notNull(),
+    source: text('source').notNull(),
+    storeId: bigint('store_id', { mode: 'number' }),
+    entries: bigint('entries', { mode: 'number' }).notNull(),
+    /** Sum of the coupons' face values (none counts 0). */
+    faceValue: money('face_value').notNull(),
+    /** Sum of what the coupons took off their orders (uses). */
+    discount: money('discount').notNull(),
+    folded: boolean('folded').notNull().default(false),
+  },
+  (t) => dailyIndexes('coupon_daily', t),
+);
+
+/**
+ * The fuel lines of the tills' sales by day, station, grade and buyer (the paso reports). A
+ * sale's points and returned amount are shared over its lines by amount, as the report shares
+ * them. `sales` counts the sales with a line of the grade (exact within one grade); `salesLead`
+ * counts each sale once, on its least grade (exact across grades).
+ */
+export const fuelDaily = pgTable(
+  'fuel_daily',
+  {
+    tenantId: tenantId(),
+    day: date('day', { mode: 'string' }).notNull(),
+    storeId: bigint('store_id', { mode: 'number' }),
+    grade: text('grade').notNull(),
+    /** MEMBER | WALK_IN */
+    buyer: text('buyer').notNull(),
+    /** How many fuel lines. */
+    entries: bigint('entries', { mode: 'number' }).notNull(),
+    litres: numeric('litres', { precision: 18, scale: 3 }).notNull(),
+    amount: money('amount').notNull(),
+    discount: money('discount').notNull(),
+    returned: money('returned').notNull(),
+    points: money('points').notNull(),
+    sales: bigint('sales', { mode: 'number' }).notNull(),
+    salesLead: bigint('sales_lead', { mode: 'number' }).notNull(),
+    folded: boolean('folded').notNull().default(false),
+  },
+  (t) => dailyIndexes('fuel_daily', t),
 );

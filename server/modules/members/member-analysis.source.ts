@@ -40,9 +40,9 @@ export const memberAnalysisSource = defineViewSource({
     dimensions: ['storeId', 'channel'],
     measures: {
       newMembers: sql`coalesce(sum(m.entries), 0)`,
-      invited: sql`coalesce(sum(m.entries) filter (where m.invited), 0)`,
+      invited: sql`coalesce(sum(m.invited_entries), 0)`,
       petrol: sql`coalesce(sum(m.entries) filter (where m.profile = 'petrol'), 0)`,
-      inUse: sql`coalesce(sum(m.entries) filter (where m.in_use), 0)`,
+      inUse: sql`coalesce(sum(m.in_use_entries), 0)`,
     },
   }),
 });

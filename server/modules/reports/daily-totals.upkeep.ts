@@ -12,13 +12,17 @@ export const DAILY_TOTALS_FOLD_CRON = '* * * * *';
 
 /** Folds the rows not folded yet into one per key; answers how many rows it read (0 while another fold runs). */
 export async function foldDailyTotals(db: DbOrTx): Promise<number> {
-  const found = await db.execute<{ n: string | number }>(sql`select fold_daily_totals() + fold_members_daily() as n`);
+  const found = await db.execute<{ n: string | number }>(sql`select fold_daily_totals() + fold_members_daily() + fold_report_daily() as n`);
   return Number(found.rows[0]?.n ?? 0);
 }
 
-/** Rebuilds the daily totals of one tenant (every tenant's when null) from the ledgers and the members. */
+/**
+ * Rebuilds the daily totals of one tenant (every tenant's when null) from the ledgers, the members,
+ * the coupons, the tills' sales and the paid level orders.
+ */
 export async function recomputeDailyTotals(db: DbOrTx, tenantId: number | null): Promise<void> {
-  await db.execute(sql`select recompute_daily_totals(${tenantId}::bigint), recompute_members_daily(${tenantId}::bigint)`);
+  await db.execute(sql`select recompute_daily_totals(${tenantId}::bigint), recompute_members_daily(${tenantId}::bigint),
+    recompute_report_daily(${tenantId}::bigint)`);
 }
 
 /** Server module `reports-jobs`: with a queue, folds the daily totals every minute. */
