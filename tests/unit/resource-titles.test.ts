@@ -24,6 +24,10 @@ const SECONDARY: Readonly<Record<string, string>> = {
   'wechat-pay-rule': "the pay-to-join rules, one of the WeChat membership entry's screens (issue 27)",
   'wechat-member-code': "the member code's settings, one of the WeChat membership entry's screens (issue 27)",
   'member-tag-link': 'which member holds which tag, listed under the tags entry and on the member detail (issue 29)',
+  'push-plan-setting':
+    "the marketing message rules (caps per member, the opt-out text), one of the channel gateway entry's settings (issue 29)",
+  'push-consent':
+    "a member's consent to marketing messages per channel, listed on the member detail, kept under the push plans entry (issue 29)",
   // Marketing activities: a menu entry lists several kinds, each named by its kind (resources/promotion).
   ...Object.fromEntries(activities.resources.map((r) => [r.name, 'one of the activity kinds its menu entry lists'])),
 };
