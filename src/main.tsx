@@ -1,6 +1,7 @@
 /**
  * Startup (§7): load the language first (zh_CN by default, or the `locale` query parameter, or
- * the session's choice), then render. Nothing is drawn before the texts are there.
+ * the session's choice), then render. Until then the page shows index.html's wordless splash
+ * (drawn before any script arrives), which the first render replaces.
  */
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
