@@ -24,7 +24,13 @@ import { t } from './i18n';
  * The access rules and the catalogue they read, loaded with the first question: the provider
  * is part of the login page's chunk, the catalogue is not.
  */
-const accessRules = () => import('../resources/access');
+type AccessRules = typeof import('../resources/access');
+let loadedRules: AccessRules | undefined;
+const accessRules = (): Promise<AccessRules> =>
+  import('../resources/access').then((rules) => {
+    loadedRules = rules;
+    return rules;
+  });
 
 /** The stored permission list of the signed-in user (empty when signed out). */
 export function storedGrants(): Grants {
@@ -87,9 +93,9 @@ function isCatalogueAction(action: string): action is Action {
   return (ACTIONS as readonly string[]).includes(action);
 }
 
-async function decide({ action, params }: CanParams): Promise<CanReturnType> {
-  const { hasAction, holdsAny } = await accessRules();
-  if (isScreenParam(params?.screen)) return (await canOpen(params.screen)) ? { can: true } : denied();
+/** The answer to a question that is not about a screen, given the rules. */
+function decideWith(rules: AccessRules, { action, params }: CanParams): CanReturnType {
+  const { hasAction, holdsAny } = rules;
   const resourceId = typeof params?.resourceId === 'string' ? params.resourceId : params?.resource?.meta?.resourceId;
   if (typeof resourceId === 'string' && isCatalogueAction(action)) {
     return hasAction(storedGrants(), { resourceId, action }) ? { can: true } : denied();
@@ -97,6 +103,25 @@ async function decide({ action, params }: CanParams): Promise<CanReturnType> {
   const listed: unknown = params?.resource?.meta?.permissionsFor?.[action];
   if (Array.isArray(listed)) return holdsAny(storedGrants(), listed as PermissionRef[]) ? { can: true } : denied();
   return { can: true };
+}
+
+async function decide(question: CanParams): Promise<CanReturnType> {
+  const rules = await accessRules();
+  if (isScreenParam(question.params?.screen)) return (await canOpen(question.params.screen)) ? { can: true } : denied();
+  return decideWith(rules, question);
+}
+
+/**
+ * The provider's answer at once, when it needs nothing loaded or fetched: a question about a
+ * resource or an action once the rules are loaded (the route guard has loaded them before any
+ * screen draws). Undefined otherwise (a screen question, or the rules not loaded yet). A screen
+ * hands it to `useCan` as the query's first data, so its buttons, row actions and selection
+ * column are drawn with the first rows instead of appearing a moment later and moving the
+ * table (layout shift on a slow tablet).
+ */
+export function decisionNow(question: CanParams): CanReturnType | undefined {
+  if (loadedRules === undefined || isScreenParam(question.params?.screen)) return undefined;
+  return decideWith(loadedRules, question);
 }
 
 /** The provider handed to `<Refine accessControlProvider>`. */

@@ -4,7 +4,6 @@
  * to draw the menu, the header and the guards without asking the server on every move.
  */
 import type { AuthProvider } from '@refinedev/core';
-import i18next from 'i18next';
 import type { Grants } from '../resources/access';
 import type { PermissionEntry } from '../resources/catalog/types';
 import type {
@@ -23,7 +22,8 @@ import {
   readJson,
   writeJson,
 } from './storage-keys';
-import { apiGet, apiPost, currentLocale, serviceUrl } from './http';
+import { apiGet, apiPost, serviceUrl } from './http';
+import { rememberShownTable } from './i18n';
 
 // The request and answer shapes of /v1/auth are the contract's.
 export type { Credentials, CurrentInfo, LoginInfo, LoginState, PasswordChange };
@@ -87,11 +87,8 @@ function storeSession(args: { readonly current: CurrentInfo; readonly permission
   localStorage.setItem(LOCAL_KEYS.fileBaseUrl, fileBaseUrl ?? `${serviceUrl()}/v1/files`);
   writeJson(localStorage, { key: LOCAL_KEYS.customer, value: login.customer });
   if (localStorage.getItem(LOCAL_KEYS.subNavVisible) === null) localStorage.setItem(LOCAL_KEYS.subNavVisible, 'true');
-  const locale = currentLocale();
-  localStorage.setItem(LOCAL_KEYS.locale, locale);
   // The translation table of the session: the one the UI shows right now.
-  const messages = i18next.getResourceBundle(locale, 'translation') as Record<string, string> | undefined;
-  writeJson(sessionStorage, { key: SESSION_KEYS.i18n, value: { locale, messages: messages ?? {} } });
+  rememberShownTable();
   selectMarketingCenter(chooseMarketingCenter(marketingCenters ?? []));
 }
 

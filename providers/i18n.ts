@@ -21,9 +21,14 @@ import { apiGet, apiGetIfChanged, currentLocale } from './http';
 /** A flat message map of one locale. */
 export type MessageMap = Record<string, string>;
 
-/** What the session keeps under `i18n`: the map and the locale it belongs to. */
+/**
+ * What the session keeps under `i18n`: the map, the locale it belongs to and, for a whole table,
+ * the server's ETag of it. Written in this order, so the start of the stored text says which
+ * table it holds without reading the rest (see {@link remember}).
+ */
 interface StoredTable {
   readonly locale: Locale;
+  readonly etag?: string;
   readonly messages: MessageMap;
 }
 
@@ -71,17 +76,23 @@ function keep(args: { readonly locale: Locale; readonly table: KeptTable }): voi
  * The whole table of a locale: the kept copy when the server says it is still current (304, a
  * few hundred bytes), else the server's new one, kept for the next visit.
  */
-export async function loadTable(args: { readonly locale: Locale; readonly silent?: boolean }): Promise<MessageMap> {
-  const kept = keptTable(args.locale);
+export async function loadTable(args: {
+  readonly locale: Locale;
+  readonly silent?: boolean;
+  /** The kept copy when the caller has read it already (it is parsed once: 400 kB of JSON). */
+  readonly kept?: KeptTable | null;
+}): Promise<StoredTable> {
+  const { locale } = args;
+  const kept = args.kept === undefined ? keptTable(locale) : (args.kept ?? undefined);
   const answer = await apiGetIfChanged<MessageMap>('/v1/i18n/gets', {
-    params: { locale: args.locale },
-    headers: { locale: args.locale },
+    params: { locale },
+    headers: { locale },
     silent: args.silent ?? false,
     ...(kept ? { etag: kept.etag } : {}),
   });
-  if (!answer.changed) return kept?.messages ?? {};
-  if (answer.etag) keep({ locale: args.locale, table: { etag: answer.etag, messages: answer.data } });
-  return answer.data;
+  if (!answer.changed) return { locale, etag: kept?.etag, messages: kept?.messages ?? {} };
+  if (answer.etag) keep({ locale, table: { etag: answer.etag, messages: answer.data } });
+  return { locale, etag: answer.etag ?? undefined, messages: answer.data };
 }
 
 function storedTable(): StoredTable | undefined {
@@ -89,9 +100,45 @@ function storedTable(): StoredTable | undefined {
   return table && isLocale(table.locale) && typeof table.messages === 'object' ? table : undefined;
 }
 
+/** The locale of the session's table, read from the start of its text (the rest is not parsed). */
+function storedLocale(): Locale | undefined {
+  const locale = /^\{"locale":"(\w+)"/.exec(sessionStorage.getItem(SESSION_KEYS.i18n) ?? '')?.[1];
+  return isLocale(locale) ? locale : undefined;
+}
+
+/** The table the UI shows now, as last given to {@link remember}. */
+let shownTable: StoredTable | undefined;
+
+/**
+ * Puts the table the UI shows into the session (§3: the session state holds the translation
+ * table). The whole table is about 400 kB of JSON: writing it again on every page load and
+ * sign-in check took a second of a tablet's main thread while the first screen drew, so a whole
+ * table (one with an ETag) is written only when the session does not hold it already, which the
+ * start of the stored text tells (locale and ETag come first).
+ */
 function remember(table: StoredTable): void {
-  writeJson(sessionStorage, { key: SESSION_KEYS.i18n, value: table });
+  shownTable = table;
   localStorage.setItem(LOCAL_KEYS.locale, table.locale);
+  const value: StoredTable = { locale: table.locale, ...(table.etag ? { etag: table.etag } : {}), messages: table.messages };
+  if (table.etag) {
+    const head = JSON.stringify({ locale: value.locale, etag: value.etag }).slice(0, -1);
+    if (sessionStorage.getItem(SESSION_KEYS.i18n)?.startsWith(`${head},"messages":`)) return;
+  }
+  writeJson(sessionStorage, { key: SESSION_KEYS.i18n, value });
+}
+
+/**
+ * Writes the shown table into the session again if the session lost it (a sign-in after a
+ * logout, which clears it); the table i18next holds when none was remembered yet.
+ */
+export function rememberShownTable(): void {
+  const locale = currentLocale();
+  if (shownTable?.locale === locale) {
+    remember(shownTable);
+    return;
+  }
+  const messages = i18next.getResourceBundle(locale, 'translation') as MessageMap | undefined;
+  remember({ locale, messages: messages ?? {} });
 }
 
 /** The `locale` query parameter, before or after the hash (`?locale=en_US#/login`, `#/login?locale=en_US`). */
@@ -106,7 +153,7 @@ function localeFromUrl(): Locale | undefined {
 /** The locale to start in: query parameter, then the session, then the stored choice, then zh_CN. */
 export function startupLocale(): Locale {
   const stored = localStorage.getItem(LOCAL_KEYS.locale);
-  return localeFromUrl() ?? storedTable()?.locale ?? (isLocale(stored) ? stored : DEFAULT_LOCALE);
+  return localeFromUrl() ?? storedLocale() ?? (isLocale(stored) ? stored : DEFAULT_LOCALE);
 }
 
 // The pages outside the shell (app-routes.tsx), which draw with the `login` part of the table.
@@ -143,12 +190,12 @@ export function wholeTableReady(): Promise<void> {
 }
 
 // Adds the whole table once it is there (i18next is initialised by then).
-function completeLater(args: { readonly locale: Locale; readonly download: Promise<MessageMap> }): Promise<void> {
+function completeLater(args: { readonly locale: Locale; readonly download: Promise<StoredTable> }): Promise<void> {
   const { locale } = args;
-  const apply = (messages: MessageMap) => {
-    addTable(locale, messages);
+  const apply = (table: StoredTable) => {
+    addTable(locale, table.messages);
     // The user may have switched language meanwhile; the session then holds the other one.
-    if (i18next.language === locale) remember({ locale, messages });
+    if (i18next.language === locale) remember(table);
   };
   wholeTable = args.download.then(apply, () => {
     // Tried again by the next caller, so a short outage does not leave the console untranslated.
@@ -165,18 +212,19 @@ function completeLater(args: { readonly locale: Locale; readonly download: Promi
  * the server cannot be reached the session's copy of the same locale is used, so a reload
  * during a short outage still shows text.
  */
-async function firstTexts(locale: Locale): Promise<{ messages: MessageMap; rest: Promise<MessageMap> | null }> {
-  const whole = loadTable({ locale, silent: true });
-  if (!keptTable(locale) && startsOutsideShell()) {
+async function firstTexts(locale: Locale): Promise<{ messages: MessageMap; rest: Promise<StoredTable> | null }> {
+  const kept = keptTable(locale) ?? null;
+  const whole = loadTable({ locale, silent: true, kept });
+  if (!kept && startsOutsideShell()) {
     // Nobody is left waiting on a rejection before completeLater takes it over.
     whole.catch(() => undefined);
     const messages = await fetchMessages({ locale, silent: true, scope: 'login' }).catch(() => ({}));
     return { messages, rest: whole };
   }
   try {
-    const messages = await whole;
-    remember({ locale, messages });
-    return { messages, rest: null };
+    const table = await whole;
+    remember(table);
+    return { messages: table.messages, rest: null };
   } catch {
     const cached = storedTable();
     return { messages: cached?.locale === locale ? cached.messages : {}, rest: null };
@@ -229,10 +277,10 @@ export function addFormats(instance: typeof i18next): void {
  * antd.
  */
 export async function changeLanguage(locale: Locale): Promise<void> {
-  const messages = await loadTable({ locale });
+  const table = await loadTable({ locale });
   wholeTable = Promise.resolve();
-  addTable(locale, messages);
-  remember({ locale, messages });
+  addTable(locale, table.messages);
+  remember(table);
   applyDayjsLocale(locale);
   await i18next.changeLanguage(locale);
 }

@@ -8,12 +8,13 @@ import { Authenticated, Refine } from '@refinedev/core';
 import routerBindings, { CatchAllNavigate } from '@refinedev/react-router-v6';
 import { useMemo } from 'react';
 import { TransitionMount } from '../components/transition-mount';
-import { accessControlProvider } from '../../providers/access-control';
+import { accessControlProvider, decisionNow } from '../../providers/access-control';
 import { authProvider } from '../../providers/auth';
 import { dataProvider } from '../../providers/data';
 import { i18nProvider } from '../../providers/i18n';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { FILE_CENTRE_PATH, FileCentreRoute } from '../screens/files/file-centre-route';
+import { ImmediateDecisions } from '../screens/generic/use-resource-permissions';
 import { refineResources } from '../screens/resource-screens';
 import { homePath } from './menu';
 import { useShellNotifications } from './notifications';
@@ -62,7 +63,9 @@ export function ConsoleRoutes() {
         },
       }}
     >
-      <ConsoleShellRoutes shellRoutes={shellRoutes} />
+      <ImmediateDecisions.Provider value={decisionNow}>
+        <ConsoleShellRoutes shellRoutes={shellRoutes} />
+      </ImmediateDecisions.Provider>
     </Refine>
   );
 }

@@ -125,17 +125,15 @@ describe('resource routes', () => {
     }
   });
 
-  it('derives refine resources with paths, label key and permissions', () => {
+  it('derives refine resources with label key and permissions, without routes (the catalogue routes)', () => {
     const [drawer, routed] = refineResources([drawerResource, routedResource]);
-    expect(drawer).toMatchObject({
+    expect(drawer).toEqual({
       name: 'thing',
-      list: '/datum/brand/brand',
-      create: '/datum/brand/brand?view=add',
-      edit: '/datum/brand/brand?view=edit&id=:id',
-      show: '/datum/brand/brand?view=dtl&id=:id',
-      meta: { label: 'res.thing', resourceId: '资料/品牌' },
+      meta: { label: 'res.thing', resourceId: '资料/品牌', endpoint: 'thing', permissionsFor: permissionsFor(drawerResource) },
     });
-    expect(routed.edit).toBe('/deposit/prepay-card-tpl/prepay-card-tpl-edit?id=:id');
+    expect(Object.keys(routed)).toEqual(['name', 'meta']);
+    expect(viewHref(drawerResource, 'edit', 7)).toBe('/datum/brand/brand?view=edit&id=7');
+    expect(viewHref(routedResource, 'edit', 7)).toBe('/deposit/prepay-card-tpl/prepay-card-tpl-edit?id=7');
     const permissions = permissionsFor(drawerResource);
     expect(permissions.list).toEqual([{ resourceId: '资料/品牌', action: '资料查看' }]);
     expect(permissions.delete).toEqual([{ resourceId: '资料/品牌', action: '配置维护' }]);

@@ -10,8 +10,8 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import { http as mock, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { useTranslation } from 'react-i18next';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { changeLanguage, initI18n, keptTableKey, t, wholeTableReady } from '../../providers/i18n';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { changeLanguage, initI18n, keptTableKey, rememberShownTable, t, wholeTableReady } from '../../providers/i18n';
 import { isLocale, toMessageMap, type Locale } from '../../resources/messages/bilingual';
 import { MESSAGE_BOOKS } from '../../resources/messages/index';
 import { API, installDomShims } from '../helpers/screen-harness';
@@ -125,6 +125,27 @@ describe('the kept translation table', () => {
     ]);
     expect(localStorage.getItem('locale')).toBe('en_US');
     expect(JSON.parse(sessionStorage.getItem('i18n')!).locale).toBe('en_US');
+  });
+
+  it('the session holds the shown table with its version, written again only when it lost it', async () => {
+    await start('zh_CN');
+    const held = sessionStorage.getItem('i18n')!;
+    expect(JSON.parse(held)).toMatchObject({ locale: 'zh_CN', etag: etagOf('zh_CN', 'all') });
+    expect(JSON.parse(held).messages['error.network']).toBe('请检查网络设置');
+    const writes = vi.spyOn(Storage.prototype, 'setItem');
+    try {
+      // A reload, and the shell's session check after it: the session already holds this table.
+      cleanup();
+      await start('zh_CN');
+      rememberShownTable();
+      expect(writes.mock.calls.filter(([key]) => key === 'i18n')).toEqual([]);
+      // Logout clears the session; the next sign-in puts the table back.
+      sessionStorage.removeItem('i18n');
+      rememberShownTable();
+      expect(sessionStorage.getItem('i18n')).toBe(held);
+    } finally {
+      writes.mockRestore();
+    }
   });
 
   it('a console page opened first waits for the whole table, asking only whether it changed', async () => {

@@ -79,12 +79,10 @@ describe('one table, many kinds', () => {
       'reward-activity-amount-extra-points',
       'non-points-goods',
     ]);
-    expect(refine[1]).toMatchObject({
-      create: '/promotion/coupon-active/score-doubling-add',
-      edit: '/promotion/coupon-active/score-doubling-add?id=:id',
-      show: '/promotion/coupon-active/score-doubling-dtl?id=:id',
-      meta: { resourceId: '营销/消费奖励', endpoint: 'reward-activity-score-doubling' },
-    });
+    expect(refine[1]).toMatchObject({ meta: { resourceId: '营销/消费奖励', endpoint: 'reward-activity-score-doubling' } });
+    expect(viewHref(rewards.kinds.SCORE_DOUBLING, 'add')).toBe('/promotion/coupon-active/score-doubling-add');
+    expect(viewHref(rewards.kinds.SCORE_DOUBLING, 'edit', 4)).toBe('/promotion/coupon-active/score-doubling-add?id=4');
+    expect(viewHref(rewards.kinds.SCORE_DOUBLING, 'dtl', 4)).toBe('/promotion/coupon-active/score-doubling-dtl?id=4');
     expect(viewHref(rewards.kinds.AMOUNT_EXTRA_POINTS, 'dtl', 4)).toBe('/promotion/coupon-active/amount-extra-points-dtl?id=4');
     expect(permissionsFor(rewards.kinds.SCORE_DOUBLING).create).toEqual([{ resourceId: '营销/消费奖励', action: '配置维护' }]);
   });

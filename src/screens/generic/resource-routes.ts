@@ -189,13 +189,15 @@ export function permissionsFor(resource: ResourceDef): Record<string, Permission
   return result;
 }
 
-/** A refine resource entry (`<Refine resources>`), as plain data. */
+/**
+ * A refine resource entry (`<Refine resources>`), as plain data: the name and what the providers
+ * read, without routes. The console's router is the catalogue's (shell-routes.ts) and no screen
+ * navigates through refine; given routes, refine would match the location against every
+ * route of every declaration on each of its hook calls (a page of a list makes hundreds), which
+ * was most of a list's script time on a tablet.
+ */
 export interface RefineResourceEntry {
   readonly name: string;
-  readonly list?: string;
-  readonly create?: string;
-  readonly edit?: string;
-  readonly show?: string;
   readonly meta: {
     /** i18n key of the resource's name (`res.<name>`); translate before showing. */
     readonly label: string;
@@ -208,22 +210,10 @@ export interface RefineResourceEntry {
   };
 }
 
-function routeOf(resource: ResourceDef, view: GenericView): string | undefined {
-  if (view === 'list') return resource.route.screens.list === undefined ? undefined : viewHref(resource, 'list');
-  if (opensInDrawer(resource, view) && resource.route.screens.list === undefined) return undefined;
-  // refine fills `:id` when it builds a link to a record; URLSearchParams would escape its colon.
-  const href = viewHref(resource, view, view === 'add' ? undefined : ':id');
-  return href.replace(encodeURIComponent(':id'), ':id');
-}
-
 /** The refine resource entry of a declaration. */
 export function refineResourceOf(resource: ResourceDef): RefineResourceEntry {
   return {
     name: resource.name,
-    list: routeOf(resource, 'list'),
-    create: routeOf(resource, 'add'),
-    edit: routeOf(resource, 'edit'),
-    show: routeOf(resource, 'dtl'),
     meta: {
       label: `res.${resource.name}`,
       resourceId: findEntry(resource.route.group, resource.route.entry)?.resourceId,

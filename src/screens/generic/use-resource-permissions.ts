@@ -1,6 +1,14 @@
-import { useCan, useCanWithoutCache } from '@refinedev/core';
+import { useCan, useCanWithoutCache, type CanParams, type CanReturnType } from '@refinedev/core';
+import { createContext, useContext } from 'react';
 import type { ResourceDef } from '../../../resources/define';
 import { refineResourceOf, REFINE_ACTIONS } from './resource-routes';
+
+/**
+ * The access control provider's answer at once, when it has one without loading or fetching
+ * (`decisionNow` of providers/access-control.ts, given by the console's routes; absent in a
+ * screen test with a provider of its own).
+ */
+export const ImmediateDecisions = createContext<((question: CanParams) => CanReturnType | undefined) | undefined>(undefined);
 
 /** What the signed-in user may do with a resource. */
 export interface ResourcePermissions {
@@ -16,17 +24,21 @@ export interface ResourcePermissions {
 
 /**
  * Asks refine's access control provider about every action of the resource (refine actions and
- * state actions). Until an answer arrives the action counts as not allowed, so a button never
- * flashes in and out; without a provider everything is allowed (the server decides anyway).
+ * state actions). The provider's answer at once ({@link ImmediateDecisions}), when there is one, is
+ * the first data, so the screen draws once with its buttons; otherwise, until an answer arrives the
+ * action counts as not allowed, so a button never flashes in and out. Without a provider
+ * everything is allowed (the server decides anyway).
  */
 export function useResourcePermissions(resource: ResourceDef): ResourcePermissions {
   const item = refineResourceOf(resource);
   const { can: provider } = useCanWithoutCache();
+  const decideNow = useContext(ImmediateDecisions);
   const stateActions = Object.keys(resource.states?.actions ?? {});
   // The list of actions is fixed by the declaration, so the hooks run in the same order on every render.
   const answers = [...REFINE_ACTIONS, ...stateActions].map((action) => {
+    const question = { resource: resource.name, action, params: { resource: item as never } };
     // eslint-disable-next-line react-hooks/rules-of-hooks
-    const answer = useCan({ resource: resource.name, action, params: { resource: item as never } });
+    const answer = useCan({ ...question, queryOptions: decideNow ? { initialData: () => decideNow(question) } : {} });
     return [action, provider === undefined || answer.data?.can === true] as const;
   });
   const allowed = Object.fromEntries(answers);
