@@ -15,14 +15,7 @@ import { definePlatformReference, type PlatformReference } from './inbound-refer
  * index.
  */
 export const PLATFORM_REFERENCES: readonly PlatformReference[] = [
-  // A WeChat member card names its holder once activated, and the pay-to-join rule it came through.
-  definePlatformReference({
-    resource: 'member',
-    title: ['微信会员卡', 'WeChat member card'],
-    table: wechatMemberCards,
-    tenantId: wechatMemberCards.tenantId,
-    column: wechatMemberCards.memberId,
-  }),
+  // A WeChat member card names the pay-to-join rule it came through (its holder is a member, never deleted).
   definePlatformReference({
     resource: 'wechat-pay-rule',
     title: ['微信会员卡', 'WeChat member card'],

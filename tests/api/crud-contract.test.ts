@@ -1263,6 +1263,11 @@ describe('safe deletes of every declared relation', () => {
          values ($1, $2, $3, '0123456789', 1, 'D1', '双人套餐', 99, 99, '{}', 0)`,
         [tenant.tenantId, `contract-${id}`, id],
       ),
+    wechat_member_cards: (id) =>
+      t.database.pool.query(
+        `insert into wechat_member_cards (tenant_id, card_id, code, open_id, pay_rule_id) values ($1, 'pcard', $2, 'o-contract', $3)`,
+        [tenant.tenantId, `contract-${id}`, id],
+      ),
     users: (id) => createUser(t.database, { tenantId: tenant.tenantId, login: `centre-user-${id}`, grants: [], marketingCenterIds: [id] }),
     // Through the money ledger itself: a recharge in the store.
     value_entries: (id) =>

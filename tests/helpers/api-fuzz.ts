@@ -200,6 +200,16 @@ export interface FuzzTarget {
   readonly bodySchema: Json | null;
   /** The declaration behind a generic CRUD route, if any. */
   readonly resource: ResourceDef | null;
+  /** The route answers in plain text, as its OpenAPI document says (a platform's push, WeChat's). */
+  readonly plainText: boolean;
+}
+
+/** Whether every answer an operation documents is plain text. */
+function answersPlainText(op: Json): boolean {
+  const media = Object.values((op.responses ?? {}) as Record<string, { content?: Record<string, unknown> }>).flatMap((response) =>
+    Object.keys(response.content ?? {}),
+  );
+  return media.length > 0 && media.every((type) => type === 'text/plain');
 }
 
 /**
@@ -228,6 +238,7 @@ export function fuzzTargets(doc: { paths: Record<string, Record<string, Json>> }
         queryParams: parameters.filter((p) => p.in === 'query').map((p) => ({ name: p.name, schema: p.schema ?? {} })),
         bodySchema: content?.['application/json']?.schema ?? null,
         resource,
+        plainText: answersPlainText(op),
       });
     }
   }
@@ -374,6 +385,8 @@ export interface FuzzCase {
    * it), never act on the id 1 or 0 the validator would coerce it to.
    */
   readonly booleanId?: string;
+  /** The route answers in plain text by design (FuzzTarget.plainText), not the envelope. */
+  readonly plainText?: boolean;
 }
 
 /** Names of id fields, by the API's convention (server/http/input-guard.ts conventionalBounds). */
@@ -500,6 +513,7 @@ export function fuzzCaseArbitrary(targets: readonly FuzzTarget[]): fc.Arbitrary<
           .filter(Boolean)
           .join('; '),
         ...(booleanId ? { booleanId } : {}),
+        ...(target.plainText ? { plainText: true } : {}),
       };
     });
   });
@@ -590,6 +604,8 @@ export function judge(c: FuzzCase, answer: FuzzAnswer): string | null {
   // A browser's return from a platform (WeChat's authorisation) is sent back into the console's
   // own screens: a 302 to a hash route, whatever the query held.
   if (answer.status === 302 && answer.location?.startsWith('/#/')) return null;
+  // A platform's push is answered in plain text, as the platform expects (its refusals too).
+  if (c.plainText && typeof answer.body === 'string') return null;
   const body = answer.body as { code?: unknown; msg?: unknown; data?: { fields?: unknown } } | string;
   if (typeof body !== 'object' || body === null || typeof body.code !== 'number' || typeof body.msg !== 'string') {
     return `${answer.status} without the envelope`;
