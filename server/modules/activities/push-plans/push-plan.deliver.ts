@@ -79,6 +79,10 @@ export async function pushRules(db: Db, tenantId: number): Promise<PushRules> {
  */
 const digits = (column: SQL) => sql`right(regexp_replace(coalesce(${column}, ''), '[^0-9]', '', 'g'), 11)`;
 
+/** A member's WeChat openid (their WeChat identity of the member channel identities: one per member), or null. */
+const openidOf = (tenant: SQL, member: SQL) => sql`(select i.external_id from member_channel_identities i
+  where i.tenant_id = ${tenant} and i.member = ${member} and i.channel = 'WECHAT' order by i.id limit 1)`;
+
 /** What the decision reads of one member of the batch. */
 type MemberFacts = {
   readonly member_id: string;
@@ -148,21 +152,19 @@ export async function decideMessages(args: {
       exists (select 1 from group_send_recipients o join members om on om.tenant_id = o.tenant_id and om.id = o.member_id
         where o.tenant_id = ${tenantId} and o.run_id = ${runId} and o.member_id < m.id
           and ${digits(sql`om.mobile`)} = ${digits(sql`m.mobile`)}) as duplicate,
-      (select array_agg(c.channel) from (
-         select distinct on (pc.channel) pc.channel, pc.consent from push_consents pc
-         where pc.tenant_id = ${tenantId} and pc.member = m.id order by pc.channel, pc.id desc) c
-       where c.consent = 'REFUSED') as refused,
-      (select array_agg(c.channel) from (
-         select distinct on (pc.channel) pc.channel, pc.consent from push_consents pc
-         where pc.tenant_id = ${tenantId} and pc.member = m.id order by pc.channel, pc.id desc) c
-       where c.consent = 'GRANTED') as granted,
-      (select i.external_id from member_channel_identities i
-        where i.tenant_id = ${tenantId} and i.member = m.id and i.channel = 'WECHAT' order by i.id limit 1) as openid,
+      consent.refused, consent.granted, ${openidOf(sql`m.tenant_id`, sql`m.id`)} as openid,
       (select count(distinct d.run_id) from push_deliveries d, bounds b where d.tenant_id = ${tenantId} and d.member_id = m.id
          and d.run_id <> ${runId} and d.result in ('SENDING', 'SENT') and d.created_at >= b.day_start) as today,
       (select count(distinct d.run_id) from push_deliveries d, bounds b where d.tenant_id = ${tenantId} and d.member_id = m.id
          and d.run_id <> ${runId} and d.result in ('SENDING', 'SENT') and d.created_at >= b.week_start) as week
-    from members m where m.tenant_id = ${tenantId} and m.id = any(${ids}::bigint[])`);
+    from members m
+    left join lateral (
+      select array_agg(c.channel) filter (where c.consent = 'REFUSED') as refused,
+             array_agg(c.channel) filter (where c.consent = 'GRANTED') as granted
+      from (select distinct on (pc.channel) pc.channel, pc.consent from push_consents pc
+            where pc.tenant_id = m.tenant_id and pc.member = m.id order by pc.channel, pc.id desc) c
+    ) consent on true
+    where m.tenant_id = ${tenantId} and m.id = any(${ids}::bigint[])`);
   const hour = hourIn(zone, now);
   const rows = facts.rows.flatMap((f) =>
     plan.channels.map((channel) => {
@@ -222,9 +224,7 @@ export async function sendMessages(args: {
     member_number: string;
     openid: string | null;
   }>(sql`
-    select d.id, d.channel, m.mobile, m.member_number,
-      (select i.external_id from member_channel_identities i
-        where i.tenant_id = d.tenant_id and i.member = d.member_id and i.channel = 'WECHAT' order by i.id limit 1) as openid
+    select d.id, d.channel, m.mobile, m.member_number, ${openidOf(sql`d.tenant_id`, sql`d.member_id`)} as openid
     from push_deliveries d join members m on m.tenant_id = d.tenant_id and m.id = d.member_id
     where d.tenant_id = ${tenantId} and d.run_id = ${runId} and d.result = 'SENDING'
       and d.member_id = any(${`{${args.memberIds.join(',')}}`}::bigint[])
