@@ -559,7 +559,7 @@ describe('a push plan by WeChat', () => {
           kind: 'PUSH_PLAN',
           beginTime: '2020-01-01 00:00:00',
           endTime: '2099-01-01 00:00:00',
-          rule: { groupSendGroup: group, holdMinutes: 0, pushChannels: ['WECHAT'], pushContent: '你好', ...rule },
+          rule: { groupSendGroup: group, holdMinutes: 0, pushChannels: ['WECHAT'], ...rule },
         },
       });
     const tooLong = await save({

@@ -30,7 +30,9 @@ export function pushPlanIssues(rule: Rule): FieldError[] {
   const channels = channelsOf(rule);
   if (channels.length === 0 && !givesGift(rule)) return [{ field: 'rule.pushChannels', key: 'pushPlan.nothingToSend' }];
   const issues: FieldError[] = [];
-  if (channels.length > 0 && !filled(rule.pushContent)) issues.push({ field: 'rule.pushContent', key: 'pushPlan.contentRequired' });
+  // The text of the SMS and the app notification; a WeChat message carries its template's keywords instead.
+  if (channels.some((c) => c !== 'WECHAT') && !filled(rule.pushContent))
+    issues.push({ field: 'rule.pushContent', key: 'pushPlan.contentRequired' });
   if (channels.includes('SMS') && !filled(rule.smsTemplateCode))
     issues.push({ field: 'rule.smsTemplateCode', key: 'pushPlan.templateRequired' });
   if (channels.includes('APP_PUSH') && !filled(rule.pushTitle)) issues.push({ field: 'rule.pushTitle', key: 'pushPlan.titleRequired' });
