@@ -538,6 +538,20 @@ describe('a push plan by WeChat', () => {
     expect(wechatTo('template/send', openids[2])).toEqual([]);
   });
 
+  it('records a message WeChat refused as failed with WeChat’s code (a member who unfollowed the account), the others sent', async () => {
+    const { group, members } = await helpers.groupOf(2);
+    const numbers = await memberNumbers(members);
+    const [gone] = [await identify(members[0]), await identify(members[1])];
+    standIns.wechat.unfollowed.add(gone);
+    const activity = await plan(group, { pushChannels: ['WECHAT'], ...WECHAT });
+    await sent(activity);
+    const rows = (await report(activity)).records;
+    expect(rows.map((r) => `${r.memberNumber}:${r.result}:${r.errorCode ?? ''}`).sort()).toEqual(
+      [`${numbers[0]}:FAILED:43004`, `${numbers[1]}:SENT:`].sort(),
+    );
+    expect((await report(activity, { channel: ['WECHAT'], result: ['FAILED'] })).total).toBe(1);
+  });
+
   it('records WeChat not connected without the official account’s credentials; the SMS still goes', async () => {
     await saveSettings('wechat-channel', { appId: null, appSecret: null });
     const { group, members } = await helpers.groupOf(1);
