@@ -15,7 +15,8 @@ export type PushDeliveryResult = (typeof PUSH_DELIVERY_RESULTS)[number];
 /**
  * Why a message was not sent: the member's cap per day or week across channels, the SMS quiet
  * hours, the member refused the channel, another member of the run has the same mobile (sent
- * once per mobile), the channel has no credentials, the member has no mobile (SMS), the member's
+ * once per mobile), the channel has no credentials, the member has no mobile (SMS)
+ * or no WeChat openid (a WeChat message: the member channel identities), the member's
  * profile is frozen or closed, the run stopped first.
  */
 export const PUSH_SUPPRESSIONS = [
@@ -25,6 +26,7 @@ export const PUSH_SUPPRESSIONS = [
   'duplicateMobile',
   'notConnected',
   'noAddress',
+  'noWechatIdentity',
   'memberUnavailable',
   'stopped',
 ] as const;

@@ -11,6 +11,7 @@ const SUPPRESSION_LABELS: Readonly<Record<PushSuppression, { label: Bilingual }>
   duplicateMobile: { label: ['手机号重复', 'Duplicate mobile'] },
   notConnected: { label: ['渠道未接入', 'Channel not connected'] },
   noAddress: { label: ['无手机号', 'No mobile'] },
+  noWechatIdentity: { label: ['无微信身份', 'No WeChat identity'] },
   memberUnavailable: { label: ['会员已冻结或注销', 'Member frozen or closed'] },
   stopped: { label: ['发送已停止', 'Send stopped'] },
 };

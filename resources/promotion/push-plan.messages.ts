@@ -12,6 +12,9 @@ export const pushPlanMessages = defineMessages({
   'pushPlan.weekdaysRequired': ['请选择每周发送日', 'Choose the weekdays to send on'],
   'pushPlan.titleRequired': ['App 推送需要标题', 'An app notification needs a title'],
   'pushPlan.templateRequired': ['短信推送需要短信模板编号', 'An SMS needs its template code'],
+  'pushPlan.wechatTemplateRequired': ['微信消息需要模板 ID', 'A WeChat message needs its template id'],
+  'pushPlan.wechatDataRequired': ['请填写微信消息的关键词及内容', 'Fill in the WeChat message’s keywords and values'],
+  'pushPlan.wechatValueTooLong': ['关键词 {key} 的内容最多 {max} 个字', 'The value of keyword {key} takes at most {max} characters'],
   'pushPlan.channelForbidden': ['没有“{channel}”推送计划的维护权限', 'You may not maintain push plans sent by {channel}'],
   'pushPlan.waitingUntil': [
     '等待至 {time} 后发送，期间可暂停或停止',

@@ -41,6 +41,12 @@ const connectSms = (quiet: { quietFromHour: number; quietToHour: number } = { qu
     endpoint: standIns.baseUrl,
     ...quiet,
   });
+const connectWechat = () =>
+  saveSettings('wechat-channel', {
+    appId: 'wx0123456789abcdef',
+    appSecret: standIns.wechat.appSecret,
+    apiBaseUrl: `${standIns.baseUrl}/wechat`,
+  });
 const connectPush = () =>
   saveSettings('push-channel', {
     appKey: standIns.push.appKey,
@@ -61,6 +67,7 @@ afterAll(async () => {
 beforeEach(async () => {
   await connectSms();
   await connectPush();
+  await connectWechat();
   // Generous caps unless a test sets them.
   await saveSettings('push-plan-setting', { capPerDay: 50, capPerWeek: 50, optOutText: '拒收请回复R' });
 });
@@ -447,5 +454,168 @@ describe('who may make and send a push plan', () => {
     await okData(second.post('/v1/group-send/start', { query: { id: activity } }));
     expect(await helpers.ended(activity)).toMatchObject({ state: 'DONE', issued: 2 });
     for (const member of members) expect((await pointsOf({ t: scene.t, tenant: scene.tenant, memberId: member })).balance).toBe(6000);
+  });
+});
+
+describe('a push plan by WeChat', () => {
+  const WECHAT: PlanRule = {
+    wechatTemplateId: 'TPL-ngqIpbwh8bUfcSsECmogfXcV14J0tQlEpBO27izEYtY',
+    wechatData: {
+      keywords: [
+        { key: 'thing1', value: '会员日全场 8 折' },
+        { key: 'time2', value: '2026-12-01 10:00' },
+      ],
+    },
+    wechatLink: 'https://shop.example.com/member-day',
+  };
+  /** The member's WeChat openid, as the channel identities hold it. */
+  const identify = async (member: number): Promise<string> => {
+    const openid = `oWX${member}x${(serial += 1)}`;
+    await okData(admin.post('/v1/member-channel-identity/saveNew', { body: { member, channel: 'WECHAT', externalId: openid } }));
+    return openid;
+  };
+  /** What WeChat received at an endpoint for an openid (each a call with its JSON body). */
+  const wechatTo = (endpoint: string, openid: string) =>
+    standIns.received
+      .filter((r) => r.path === `/wechat/cgi-bin/message/${endpoint}`)
+      .map((r) => JSON.parse(r.body) as Record<string, unknown>)
+      .filter((b) => b.touser === openid);
+
+  it('sends each member one template message and one SMS; a member without an openid is suppressed with its reason', async () => {
+    const { group, members } = await helpers.groupOf(3);
+    const numbers = await memberNumbers(members);
+    const openids = [await identify(members[0]), await identify(members[1])];
+    const activity = await plan(group, { pushChannels: ['WECHAT', 'SMS'], ...WECHAT });
+    await sent(activity);
+    expect(outcomes((await report(activity)).records)).toEqual(
+      [
+        `${numbers[0]}:SMS:SENT:`,
+        `${numbers[0]}:WECHAT:SENT:`,
+        `${numbers[1]}:SMS:SENT:`,
+        `${numbers[1]}:WECHAT:SENT:`,
+        `${numbers[2]}:SMS:SENT:`,
+        `${numbers[2]}:WECHAT:SUPPRESSED:noWechatIdentity`,
+      ].sort(),
+    );
+    for (const [i, openid] of openids.entries()) {
+      expect(wechatTo('template/send', openid)).toEqual([
+        {
+          touser: openid,
+          template_id: WECHAT.wechatTemplateId,
+          url: WECHAT.wechatLink,
+          data: { thing1: { value: '会员日全场 8 折' }, time2: { value: '2026-12-01 10:00' } },
+        },
+      ]);
+      expect(smsTo(await mobileOf(members[i]))).toHaveLength(1);
+    }
+    // The report filters by the reason.
+    const missing = await report(activity, { reason: ['noWechatIdentity'] });
+    expect(missing.records.map((r) => `${r.memberNumber}:${r.channel}`)).toEqual([`${numbers[2]}:WECHAT`]);
+  });
+
+  it('a subscribe message goes only to a member who agreed to it; a refusal is honoured for template messages too', async () => {
+    const { group, members } = await helpers.groupOf(3);
+    const numbers = await memberNumbers(members);
+    const openids = await Promise.all(members.map(identify));
+    await okData(admin.post('/v1/push-consent/saveNew', { body: { member: members[0], channel: 'WECHAT', consent: 'GRANTED' } }));
+    await okData(admin.post('/v1/push-consent/saveNew', { body: { member: members[2], channel: 'WECHAT', consent: 'REFUSED' } }));
+    const subscribe = await plan(group, { pushChannels: ['WECHAT'], wechatMessageType: 'SUBSCRIBE', ...WECHAT });
+    await sent(subscribe);
+    expect(outcomes((await report(subscribe)).records)).toEqual(
+      [`${numbers[0]}:WECHAT:SENT:`, `${numbers[1]}:WECHAT:SUPPRESSED:noConsent`, `${numbers[2]}:WECHAT:SUPPRESSED:noConsent`].sort(),
+    );
+    expect(wechatTo('subscribe/bizsend', openids[0])).toEqual([
+      expect.objectContaining({ template_id: WECHAT.wechatTemplateId, page: WECHAT.wechatLink }),
+    ]);
+    expect(wechatTo('subscribe/bizsend', openids[1])).toEqual([]);
+
+    const template = await plan(group, { pushChannels: ['WECHAT'], ...WECHAT, wechatLink: null });
+    await sent(template);
+    expect(outcomes((await report(template)).records)).toEqual(
+      [`${numbers[0]}:WECHAT:SENT:`, `${numbers[1]}:WECHAT:SENT:`, `${numbers[2]}:WECHAT:SUPPRESSED:noConsent`].sort(),
+    );
+    expect(wechatTo('template/send', openids[1])).toEqual([expect.not.objectContaining({ url: expect.anything() })]);
+    expect(wechatTo('template/send', openids[2])).toEqual([]);
+  });
+
+  it('records a message WeChat refused as failed with WeChat’s code (a member who unfollowed the account), the others sent', async () => {
+    const { group, members } = await helpers.groupOf(2);
+    const numbers = await memberNumbers(members);
+    const [gone] = [await identify(members[0]), await identify(members[1])];
+    standIns.wechat.unfollowed.add(gone);
+    const activity = await plan(group, { pushChannels: ['WECHAT'], ...WECHAT });
+    await sent(activity);
+    const rows = (await report(activity)).records;
+    expect(rows.map((r) => `${r.memberNumber}:${r.result}:${r.errorCode ?? ''}`).sort()).toEqual(
+      [`${numbers[0]}:FAILED:43004`, `${numbers[1]}:SENT:`].sort(),
+    );
+    expect((await report(activity, { channel: ['WECHAT'], result: ['FAILED'] })).total).toBe(1);
+  });
+
+  it('records WeChat not connected without the official account’s credentials; the SMS still goes', async () => {
+    await saveSettings('wechat-channel', { appId: null, appSecret: null });
+    const { group, members } = await helpers.groupOf(1);
+    const [number] = await memberNumbers(members);
+    const openid = await identify(members[0]);
+    const activity = await plan(group, { pushChannels: ['WECHAT', 'SMS'], ...WECHAT });
+    await sent(activity);
+    expect(outcomes((await report(activity)).records)).toEqual([`${number}:SMS:SENT:`, `${number}:WECHAT:SUPPRESSED:notConnected`]);
+    expect(wechatTo('template/send', openid)).toEqual([]);
+  });
+
+  it('refuses a WeChat message missing its template or over WeChat’s length of a keyword, naming the field in the caller’s language', async () => {
+    const { group } = await helpers.groupOf(1);
+    const save = (rule: PlanRule, headers: Record<string, string> = EN) =>
+      admin.post('/v1/activity/saveNew', {
+        headers,
+        body: {
+          name: '微信缺字段',
+          kind: 'PUSH_PLAN',
+          beginTime: '2020-01-01 00:00:00',
+          endTime: '2099-01-01 00:00:00',
+          rule: { groupSendGroup: group, holdMinutes: 0, pushChannels: ['WECHAT'], ...rule },
+        },
+      });
+    const tooLong = await save({
+      ...WECHAT,
+      wechatData: {
+        keywords: [
+          { key: 'time1', value: '今天' },
+          { key: 'thing2', value: '一'.repeat(21) },
+        ],
+      },
+    });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.data.fields).toEqual([
+      { field: 'rule.wechatData.keywords[1].value', msg: 'The value of keyword thing2 takes at most 20 characters' },
+    ]);
+    const phrase = await save({ ...WECHAT, wechatData: { keywords: [{ key: 'phrase3', value: '已经发货了' + '啦' }] } }, {});
+    expect(phrase.status).toBe(400);
+    expect(phrase.body.data.fields).toEqual([{ field: 'rule.wechatData.keywords[0].value', msg: '关键词 phrase3 的内容最多 5 个字' }]);
+    const bare = await save({ wechatTemplateId: '' });
+    expect(bare.status).toBe(400);
+    expect(bare.body.data.fields.map((f: { field: string }) => f.field)).toEqual(['rule.wechatTemplateId', 'rule.wechatData.keywords']);
+    const badLink = await save({ ...WECHAT, wechatLink: 'http://shop.example.com' });
+    expect(badLink.status).toBe(400);
+    expect(badLink.body.data.fields.map((f: { field: string }) => f.field)).toEqual(['rule.wechatLink']);
+  });
+
+  it('answers 403 to a maintainer of SMS alone who adds WeChat; a maintainer of WeChat messages saves it', async () => {
+    const { group } = await helpers.groupOf(1);
+    const smsMaker = await helpers.userWith('ppwxsms', [{ resourceId: '营销/推送计划/短信', action: '配置维护' }]);
+    const wechatMaker = await helpers.userWith('ppwx', [{ resourceId: '营销/推送计划/微信消息', action: '配置维护' }]);
+    const body = {
+      name: '微信权限',
+      kind: 'PUSH_PLAN',
+      beginTime: '2020-01-01 00:00:00',
+      endTime: '2099-01-01 00:00:00',
+      rule: { groupSendGroup: group, holdMinutes: 0, pushChannels: ['WECHAT'], pushContent: '你好', ...WECHAT },
+    };
+    const denied = await smsMaker.post('/v1/activity/saveNew', { body, headers: EN });
+    expect(denied.status).toBe(403);
+    expect(denied.body.msg).toContain('WeChat message');
+    const deniedZh = await smsMaker.post('/v1/activity/saveNew', { body });
+    expect(deniedZh.body.msg).toContain('微信消息');
+    await okData(wechatMaker.post('/v1/activity/saveNew', { body }));
   });
 });

@@ -4,16 +4,18 @@ import { seriousViolations } from './pages/axe';
 import { useDemoSession } from './pages/demo-session';
 import { FormPage } from './pages/form.page';
 import { couponsHeld, saveAuditAndOpen, sendFromTab } from './pages/group-send';
+import { LinesEditor } from './pages/lines.page';
 import { ListPage } from './pages/list.page';
 import { storeGroupScene } from './pages/store-group';
 
 /**
- * Issue 29 item 3 in the browser: a push plan (推送计划) of a coupon and a message by SMS and app
- * push to a customer group of two members (group and template set up through the API) is made in
+ * Issue 29 item 3 in the browser: a push plan (推送计划) of a coupon and a message by SMS, app
+ * push and a WeChat template message (its template id and a keyword's line) to a customer group of two members (group and template set up through the API) is made in
  * its add form from the push plans' list, audited from the list and sent from its detail's
  * Sending tab (push-plan dtl): each member is given the coupon, and the Messages tab reports each
  * member's message on each channel, here suppressed as "channel not connected" (the demo has no
- * SMS or JPush credentials), in both languages. Both tabs pass axe-core's WCAG 2.1 AA rules.
+ * SMS or JPush credentials) and, for WeChat, "no WeChat identity" (the members have no openid), in
+ * both languages. Both tabs pass axe-core's WCAG 2.1 AA rules.
  */
 const session = useDemoSession();
 const baseUrl = session.baseUrl;
@@ -39,6 +41,7 @@ describe('push plans in the browser', () => {
       推送渠道: '短信',
     });
     await form.fill('推送渠道', 'App 推送');
+    await form.fill('推送渠道', '微信消息');
     await form.fillAll({
       推送标题: '会员日',
       消息内容: '会员日全场 8 折',
@@ -46,7 +49,12 @@ describe('push plans in the browser', () => {
       '发送前等待(分钟)': '0',
       赠送券: templateName,
       赠券张数: '1',
+      '微信模板 ID': 'TPL-member-day',
     });
+    const keywords = LinesEditor.byLabel(page, /^关键词$/);
+    await keywords.addLine();
+    await keywords.fill(0, '关键词', 'thing1');
+    await keywords.fill(0, '内容', '会员日全场 8 折');
     const activity = await saveAuditAndOpen(page, {
       list,
       name,
@@ -59,25 +67,27 @@ describe('push plans in the browser', () => {
     for (let i = 0; i < 2; i += 1) expect(await rows.nth(i).innerText()).toContain('已发放');
     expect(await couponsHeld(page, baseUrl, members, template)).toEqual([1, 1]);
 
-    // The per-member report: two members × two channels, each with why it was not sent.
+    // The per-member report: two members × three channels, each with why it was not sent.
     await page.getByRole('tab', { name: '推送明细' }).click();
     const report = page.locator('.ant-tabs-tabpane-active');
     const messages = report.locator('.ant-table-tbody tr.ant-table-row');
-    await expect.poll(() => messages.count()).toBe(4);
+    await expect.poll(() => messages.count()).toBe(6);
     const zh = await report.innerText();
     expect(zh).toContain('渠道未接入');
     expect(zh).toContain('短信');
     expect(zh).toContain('App 推送');
+    expect(zh).toContain('无微信身份');
     await screenshot(page, 'push-plan-messages-zh');
     expect(await seriousViolations(page)).toEqual([]);
 
     await shell.switchLanguage('en_US');
     await shell.goto(baseUrl, `/promotion/push-plan/dtl?id=${activity}`);
     await page.getByRole('tab', { name: 'Messages' }).click();
-    await expect.poll(() => messages.count()).toBe(4);
+    await expect.poll(() => messages.count()).toBe(6);
     const en = await report.innerText();
     expect(en).toContain('Channel not connected');
     expect(en).toContain('Suppressed');
+    expect(en).toContain('No WeChat identity');
     await screenshot(page, 'push-plan-messages-en');
     expect(await seriousViolations(page)).toEqual([]);
   });

@@ -68,6 +68,8 @@ export interface StandIns {
     readonly payRules: Map<number, unknown>;
     /** What each card code's holder entered on the activation form (`card/membercard/userinfo/get`), by code. */
     readonly cardHolders: Map<string, { openid: string; mobile: string; name: string }>;
+    /** Openids that no longer follow the official account: a template or subscribe message to them answers 43004. */
+    readonly unfollowed: Set<string>;
   };
   /** Alipay: the app's public key (what the merchant uploaded) and Alipay's key pair. */
   readonly alipay: {
@@ -115,6 +117,7 @@ export async function startStandIns(): Promise<StandIns> {
       authCodes: new Set<string>(),
       payRules: new Map<number, unknown>(),
       cardHolders: new Map<string, { openid: string; mobile: string; name: string }>(),
+      unfollowed: new Set<string>(),
     },
     alipay: {
       appPrivateKey: appKeys.privateKey,
@@ -269,6 +272,11 @@ export async function startStandIns(): Promise<StandIns> {
     if (url.pathname === '/wechat/card/qrcode/create') return wechatCardQrcode(body, res);
     if (url.pathname === '/wechat/card/paygiftcard/add') return wechatPayGift(body, res);
     if (url.pathname === '/wechat/card/membercard/userinfo/get') return wechatCardUserInfo(body, res);
+    if (url.pathname === '/wechat/cgi-bin/message/template/send' || url.pathname === '/wechat/cgi-bin/message/subscribe/bizsend') {
+      const touser = String((JSON.parse(body || '{}') as { touser?: unknown }).touser ?? '');
+      if (state.wechat.unfollowed.has(touser)) return json(res, { errcode: 43004, errmsg: 'require subscribe' });
+      return json(res, { errcode: 0, errmsg: 'ok', msgid: received.length });
+    }
     return json(res, { errcode: 0, errmsg: 'ok' });
   };
 

@@ -1,4 +1,5 @@
 import { field } from '../../define';
+import { HTTPS_ADDRESS } from '../../member/channel-fields';
 import { defineActivityKind } from '../activity-kind';
 import { groupSendGroup } from './group-coupon.kind';
 import { int, rewardOfRule } from './rule-reading';
@@ -6,14 +7,28 @@ import { int, rewardOfRule } from './rule-reading';
 /**
  * The channels a push plan sends its message through (DOMAIN.md "Precision marketing"): a text
  * message (the merchant's SMS account, an approved template whose `content` parameter carries the
- * message and the opt-out text) and a notification to the member's app (JPush, by the member's
- * alias). Each is a permission of its own under 营销/推送计划 (resources/catalog/promotion.catalog.ts).
+ * message and the opt-out text), a notification to the member's app (JPush, by the member's
+ * alias) and a WeChat template or subscribe message (the official account, to the member's openid
+ * from the channel identities). Each is a permission of its own under 营销/推送计划
+ * (resources/catalog/promotion.catalog.ts).
  */
 export const PUSH_CHANNELS = {
   SMS: { label: ['短信', 'SMS'], color: 'blue' },
   APP_PUSH: { label: ['App 推送', 'App push'], color: 'purple' },
+  WECHAT: { label: ['微信消息', 'WeChat message'], color: 'green' },
 } as const;
 export type PushChannel = keyof typeof PUSH_CHANNELS;
+
+/**
+ * What a WeChat message is: a template message of the official account (`message/template/send`),
+ * or a subscribe message (`message/subscribe/bizsend`), sent only to members whose consent for
+ * WeChat is GRANTED (they agreed to it).
+ */
+export const WECHAT_MESSAGE_TYPES = {
+  TEMPLATE: { label: ['模板消息', 'Template message'], color: 'green' },
+  SUBSCRIBE: { label: ['订阅通知', 'Subscribe message'], color: 'cyan' },
+} as const;
+export type WechatMessageType = keyof typeof WECHAT_MESSAGE_TYPES;
 
 /**
  * When a push plan sends: when a person starts it (after the hold), once at a time, or every day
@@ -78,6 +93,49 @@ export const pushPlanKind = defineActivityKind(
         maxLength: 40,
         inList: false,
       }),
+      wechatMessageType: field.enum({
+        label: ['微信消息类型', 'WeChat message type'],
+        help: ['订阅通知只发给已同意接收的会员', 'A subscribe message goes only to members who agreed to receive it'],
+        options: WECHAT_MESSAGE_TYPES,
+        defaultValue: 'TEMPLATE',
+        inList: false,
+      }),
+      wechatTemplateId: field.text({
+        label: ['微信模板 ID', 'WeChat template id'],
+        help: ['公众号后台选用的模板的 ID', 'The id of the template chosen in the official account’s console'],
+        maxLength: 64,
+        inList: false,
+      }),
+      wechatData: field.object({
+        label: ['微信消息内容', 'WeChat message fields'],
+        help: [
+          '模板的关键词及其内容，如 thing1（≤20 字）、phrase2（≤5 字）、character_string3（≤32 字）',
+          'The template’s keywords and their values, e.g. thing1 (≤ 20 characters), phrase2 (≤ 5), character_string3 (≤ 32)',
+        ],
+        inList: false,
+        fields: {
+          keywords: field.lines({
+            label: ['关键词', 'Keywords'],
+            maxLines: 20,
+            fields: {
+              key: field.text({
+                label: ['关键词', 'Keyword'],
+                required: true,
+                maxLength: 32,
+                pattern: { regex: '^[a-z_]+[0-9]*$', message: ['如 thing1、time2', 'Such as thing1 or time2'] },
+              }),
+              value: field.text({ label: ['内容', 'Value'], required: true, maxLength: 200 }),
+            },
+          }),
+        },
+      }),
+      wechatLink: field.text({
+        label: ['微信消息链接', 'WeChat message link'],
+        help: ['可不填：点击消息打开的网页', 'Optional: the page opened when the message is tapped'],
+        maxLength: 300,
+        pattern: HTTPS_ADDRESS,
+        inList: false,
+      }),
       scheduleType: field.enum({
         label: ['发送时间', 'When to send'],
         options: PUSH_SCHEDULES,
@@ -120,6 +178,15 @@ export const pushPlanKind = defineActivityKind(
       title: rule.pushTitle ?? '',
       content: rule.pushContent ?? '',
       smsTemplateCode: rule.smsTemplateCode ?? '',
+      wechat: {
+        type: (rule.wechatMessageType ?? 'TEMPLATE') as WechatMessageType,
+        templateId: rule.wechatTemplateId ?? '',
+        link: rule.wechatLink ?? '',
+        keywords: ((rule.wechatData?.keywords ?? []) as readonly { key: string; value: string }[]).map((k) => ({
+          key: String(k.key),
+          value: String(k.value),
+        })),
+      },
       holdMinutes: int(rule.holdMinutes ?? 0),
       schedule: {
         type: (rule.scheduleType ?? 'NOW') as PushSchedule,

@@ -1,13 +1,14 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { PushSuppression } from '../../../../resources/contract/push-plan.types';
-import type { PushChannel } from '../../../../resources/promotion/kinds/push-plan.kind';
+import type { PushChannel, WechatMessageType } from '../../../../resources/promotion/kinds/push-plan.kind';
 import { pushPlanSettingResource } from '../../../../resources/setting/push-plan-setting.resource';
 import { smsChannelResource } from '../../../../resources/setting/sms-channel.resource';
 import type { Db, DbOrTx } from '../../../db/connection';
 import type { ChannelAnswer } from '../../channels/channel-gateway';
 import { pushChannel } from '../../channels/push.channel';
 import { hourIn, inQuietHours, smsChannel } from '../../channels/sms.channel';
-import { pushSettings, smsSettings } from '../../channels/channel-settings.store';
+import { pushSettings, smsSettings, wechatSettings } from '../../channels/channel-settings.store';
+import { wechatChannel } from '../../channels/wechat.channel';
 
 /**
  * A push plan's messages (README.md): for each member of a batch, each channel's message is
@@ -25,6 +26,13 @@ export interface PushMessagePlan {
   readonly title: string;
   readonly content: string;
   readonly smsTemplateCode: string;
+  /** The WeChat message: its type, the template, its keywords' values and the page it opens. */
+  readonly wechat: {
+    readonly type: WechatMessageType;
+    readonly templateId: string;
+    readonly link: string;
+    readonly keywords: readonly { readonly key: string; readonly value: string }[];
+  };
 }
 
 /** The merchant's rules read once per delivery: caps, opt-out text, SMS quiet hours, connected channels. */
@@ -49,14 +57,18 @@ export async function pushRules(db: Db, tenantId: number): Promise<PushRules> {
   );
   const f = pushPlanSettingResource.fields;
   const q = smsChannelResource.fields;
-  const [smsConnected, pushConnected] = await Promise.all([smsSettings({ db, tenantId }), pushSettings({ db, tenantId })]);
+  const [smsConnected, pushConnected, wechatConnected] = await Promise.all([
+    smsSettings({ db, tenantId }),
+    pushSettings({ db, tenantId }),
+    wechatSettings({ db, tenantId }),
+  ]);
   return {
     capPerDay: Number(declared(setting.rows[0]?.cap_per_day, f.capPerDay.defaultValue)),
     capPerWeek: Number(declared(setting.rows[0]?.cap_per_week, f.capPerWeek.defaultValue)),
     optOutText: String(declared(setting.rows[0]?.opt_out_text, f.optOutText.defaultValue)),
     quietFromHour: Number(declared(sms.rows[0]?.quiet_from_hour, q.quietFromHour.defaultValue)),
     quietToHour: Number(declared(sms.rows[0]?.quiet_to_hour, q.quietToHour.defaultValue)),
-    connected: { SMS: smsConnected !== null, APP_PUSH: pushConnected !== null },
+    connected: { SMS: smsConnected !== null, APP_PUSH: pushConnected !== null, WECHAT: wechatConnected !== null },
   };
 }
 
@@ -67,6 +79,10 @@ export async function pushRules(db: Db, tenantId: number): Promise<PushRules> {
  */
 const digits = (column: SQL) => sql`right(regexp_replace(coalesce(${column}, ''), '[^0-9]', '', 'g'), 11)`;
 
+/** A member's WeChat openid (their WeChat identity of the member channel identities: one per member), or null. */
+const openidOf = (tenant: SQL, member: SQL) => sql`(select i.external_id from member_channel_identities i
+  where i.tenant_id = ${tenant} and i.member = ${member} and i.channel = 'WECHAT' order by i.id limit 1)`;
+
 /** What the decision reads of one member of the batch. */
 type MemberFacts = {
   readonly member_id: string;
@@ -75,6 +91,10 @@ type MemberFacts = {
   /** Another member of the run with the same mobile and a lower id (that one gets the SMS). */
   readonly duplicate: boolean;
   readonly refused: readonly string[] | null;
+  /** The channels the member's latest consent GRANTED (a WeChat subscribe message needs it). */
+  readonly granted: readonly string[] | null;
+  /** The member's WeChat openid (member channel identities), the address of a WeChat message. */
+  readonly openid: string | null;
   /** Other runs that reached the member today / over the last 7 days (any channel). */
   readonly today: string;
   readonly week: string;
@@ -83,15 +103,19 @@ type MemberFacts = {
 /** Why one channel's message to a member is not sent, or null: send it. In the order a person reads them. */
 export function suppressionOf(args: {
   channel: PushChannel;
-  facts: Pick<MemberFacts, 'state' | 'mobile' | 'duplicate' | 'refused' | 'today' | 'week'>;
+  facts: Pick<MemberFacts, 'state' | 'mobile' | 'duplicate' | 'refused' | 'granted' | 'openid' | 'today' | 'week'>;
   rules: PushRules;
   hour: number;
+  /** A subscribe message goes only to a member who agreed to it (their consent GRANTED). */
+  consentRequired?: boolean;
 }): PushSuppression | null {
   const { channel, facts, rules } = args;
   const state = (facts.state ?? '').toLowerCase();
   if (state === 'blocked' || state === 'canceled') return 'memberUnavailable';
   if ((facts.refused ?? []).includes(channel)) return 'noConsent';
+  if (args.consentRequired && !(facts.granted ?? []).includes(channel)) return 'noConsent';
   if (channel === 'SMS' && !facts.mobile) return 'noAddress';
+  if (channel === 'WECHAT' && !facts.openid) return 'noWechatIdentity';
   if (channel === 'SMS' && facts.duplicate) return 'duplicateMobile';
   // As the gateway decides: a channel without credentials first, then the rules of the hour.
   if (!rules.connected[channel]) return 'notConnected';
@@ -128,19 +152,24 @@ export async function decideMessages(args: {
       exists (select 1 from group_send_recipients o join members om on om.tenant_id = o.tenant_id and om.id = o.member_id
         where o.tenant_id = ${tenantId} and o.run_id = ${runId} and o.member_id < m.id
           and ${digits(sql`om.mobile`)} = ${digits(sql`m.mobile`)}) as duplicate,
-      (select array_agg(c.channel) from (
-         select distinct on (pc.channel) pc.channel, pc.consent from push_consents pc
-         where pc.tenant_id = ${tenantId} and pc.member = m.id order by pc.channel, pc.id desc) c
-       where c.consent = 'REFUSED') as refused,
+      consent.refused, consent.granted, ${openidOf(sql`m.tenant_id`, sql`m.id`)} as openid,
       (select count(distinct d.run_id) from push_deliveries d, bounds b where d.tenant_id = ${tenantId} and d.member_id = m.id
          and d.run_id <> ${runId} and d.result in ('SENDING', 'SENT') and d.created_at >= b.day_start) as today,
       (select count(distinct d.run_id) from push_deliveries d, bounds b where d.tenant_id = ${tenantId} and d.member_id = m.id
          and d.run_id <> ${runId} and d.result in ('SENDING', 'SENT') and d.created_at >= b.week_start) as week
-    from members m where m.tenant_id = ${tenantId} and m.id = any(${ids}::bigint[])`);
+    from members m
+    left join lateral (
+      select array_agg(c.channel) filter (where c.consent = 'REFUSED') as refused,
+             array_agg(c.channel) filter (where c.consent = 'GRANTED') as granted
+      from (select distinct on (pc.channel) pc.channel, pc.consent from push_consents pc
+            where pc.tenant_id = m.tenant_id and pc.member = m.id order by pc.channel, pc.id desc) c
+    ) consent on true
+    where m.tenant_id = ${tenantId} and m.id = any(${ids}::bigint[])`);
   const hour = hourIn(zone, now);
   const rows = facts.rows.flatMap((f) =>
     plan.channels.map((channel) => {
-      const reason = suppressionOf({ channel, facts: f, rules, hour });
+      const consentRequired = channel === 'WECHAT' && plan.wechat.type === 'SUBSCRIBE';
+      const reason = suppressionOf({ channel, facts: f, rules, hour, consentRequired });
       return { member_id: Number(f.member_id), channel, result: reason === null ? 'SENDING' : 'SUPPRESSED', reason };
     }),
   );
@@ -152,6 +181,16 @@ export async function decideMessages(args: {
 
 /** The SMS text: the message, then the merchant's opt-out text unless it already ends with it. */
 export const smsText = (content: string, optOut: string): string => (content.trimEnd().endsWith(optOut) ? content : `${content} ${optOut}`);
+
+/**
+ * A WeChat message as WeChat's API takes it: `touser`, `template_id`, `data` (each keyword's
+ * `{ value }`), and the page it opens: `url` of a template message, `page` of a subscribe one.
+ */
+export function wechatMessage(message: PushMessagePlan['wechat'], openid: string): Record<string, unknown> {
+  const data = Object.fromEntries(message.keywords.map((k) => [k.key, { value: k.value }]));
+  const link = message.link.trim() === '' ? {} : message.type === 'SUBSCRIBE' ? { page: message.link } : { url: message.link };
+  return { touser: openid, template_id: message.templateId, ...link, data };
+}
 
 /** The gateway's answer as a delivery's end: sent, suppressed (not connected, quiet hours the gateway held back), failed. */
 function endOf(answer: ChannelAnswer<unknown>): { result: string; reason: PushSuppression | null } {
@@ -178,8 +217,15 @@ export async function sendMessages(args: {
 }): Promise<void> {
   const { db, tenantId, runId, plan } = args;
   if (plan.channels.length === 0 || args.memberIds.length === 0) return;
-  const pending = await db.execute<{ id: string; channel: PushChannel; mobile: string | null; member_number: string }>(sql`
-    select d.id, d.channel, m.mobile, m.member_number from push_deliveries d join members m on m.tenant_id = d.tenant_id and m.id = d.member_id
+  const pending = await db.execute<{
+    id: string;
+    channel: PushChannel;
+    mobile: string | null;
+    member_number: string;
+    openid: string | null;
+  }>(sql`
+    select d.id, d.channel, m.mobile, m.member_number, ${openidOf(sql`d.tenant_id`, sql`d.member_id`)} as openid
+    from push_deliveries d join members m on m.tenant_id = d.tenant_id and m.id = d.member_id
     where d.tenant_id = ${tenantId} and d.run_id = ${runId} and d.result = 'SENDING'
       and d.member_id = any(${`{${args.memberIds.join(',')}}`}::bigint[])
     order by d.id`);
@@ -187,12 +233,20 @@ export async function sendMessages(args: {
   const ctx = { db, tenantId, userId: args.operatorId, timeZone: args.zone };
   const sms = plan.channels.includes('SMS') ? await smsChannel(ctx) : null;
   const push = plan.channels.includes('APP_PUSH') ? await pushChannel(ctx) : null;
+  const wechat = plan.channels.includes('WECHAT') ? await wechatChannel(ctx) : null;
   const text = smsText(plan.content, args.rules.optOutText);
+  // One sender per channel, each taking the member's row.
+  const senders: Readonly<Record<PushChannel, (row: (typeof pending.rows)[number]) => Promise<ChannelAnswer<unknown>>>> = {
+    SMS: (row) =>
+      sms!.send({ mobile: row.mobile ?? '', templateCode: plan.smsTemplateCode, params: { content: text }, purpose: 'MARKETING' }),
+    APP_PUSH: (row) => push!.send({ target: row.member_number, title: plan.title, body: plan.content }),
+    WECHAT: (row) => {
+      const message = wechatMessage(plan.wechat, row.openid ?? '');
+      return plan.wechat.type === 'SUBSCRIBE' ? wechat!.sendSubscribeMessage(message) : wechat!.sendTemplateMessage(message);
+    },
+  };
   for (const row of pending.rows) {
-    const answer: ChannelAnswer<unknown> =
-      row.channel === 'SMS'
-        ? await sms!.send({ mobile: row.mobile ?? '', templateCode: plan.smsTemplateCode, params: { content: text }, purpose: 'MARKETING' })
-        : await push!.send({ target: row.member_number, title: plan.title, body: plan.content });
+    const answer = await senders[row.channel](row);
     const end = endOf(answer);
     await db.execute(sql`update push_deliveries set result = ${end.result}, reason = ${end.reason},
         error_code = ${end.result === 'FAILED' ? (answer.errorCode ?? answer.outcome) : null}, call_id = ${answer.callId}

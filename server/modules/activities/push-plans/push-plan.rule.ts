@@ -11,7 +11,8 @@ import { AppError, type FieldError } from '../../../http/envelope';
  *
  * - it sends something: a channel, a gift or both (400 on `rule.pushChannels`);
  * - each chosen channel has what it needs: a message; an SMS its approved template's code; an
- *   app notification its title (400 naming the member); each schedule its time (a one-off's
+ *   app notification its title; a WeChat message its template id and keywords, each value within
+ *   WeChat's limit for its type (400 naming the member); each schedule its time (a one-off's
  *   moment, a daily or weekly plan's time of day, a weekly plan's weekdays);
  * - the saver maintains each channel it sends by, and 赠礼发放 when it gives a gift: the
  *   sub-resources of 营销/推送计划 (403 naming the channel).
@@ -29,11 +30,48 @@ export function pushPlanIssues(rule: Rule): FieldError[] {
   const channels = channelsOf(rule);
   if (channels.length === 0 && !givesGift(rule)) return [{ field: 'rule.pushChannels', key: 'pushPlan.nothingToSend' }];
   const issues: FieldError[] = [];
-  if (channels.length > 0 && !filled(rule.pushContent)) issues.push({ field: 'rule.pushContent', key: 'pushPlan.contentRequired' });
+  // The text of the SMS and the app notification; a WeChat message carries its template's keywords instead.
+  if (channels.some((c) => c !== 'WECHAT') && !filled(rule.pushContent))
+    issues.push({ field: 'rule.pushContent', key: 'pushPlan.contentRequired' });
   if (channels.includes('SMS') && !filled(rule.smsTemplateCode))
     issues.push({ field: 'rule.smsTemplateCode', key: 'pushPlan.templateRequired' });
   if (channels.includes('APP_PUSH') && !filled(rule.pushTitle)) issues.push({ field: 'rule.pushTitle', key: 'pushPlan.titleRequired' });
+  if (channels.includes('WECHAT')) issues.push(...wechatIssues(rule));
   return [...issues, ...scheduleIssues(rule)];
+}
+
+/**
+ * The most characters WeChat takes in a keyword's value, by the keyword's type (its name without
+ * the digits: `thing1` is a thing), as WeChat documents them for template and subscribe messages.
+ * Other types (time, date, amount; an old template's `first`, `keyword1`, `remark`) are WeChat's
+ * to check.
+ */
+export const WECHAT_VALUE_LIMITS: Readonly<Record<string, number>> = {
+  thing: 20,
+  phrase: 5,
+  name: 10,
+  character_string: 32,
+  number: 32,
+  letter: 32,
+  symbol: 5,
+  phone_number: 17,
+  car_number: 8,
+};
+
+/** A WeChat message needs its template and at least one keyword, each value within its type's limit. */
+function wechatIssues(rule: Rule): FieldError[] {
+  const issues: FieldError[] = [];
+  if (!filled(rule.wechatTemplateId)) issues.push({ field: 'rule.wechatTemplateId', key: 'pushPlan.wechatTemplateRequired' });
+  const data = (rule.wechatData ?? {}) as { keywords?: readonly { key?: unknown; value?: unknown }[] };
+  const keywords = Array.isArray(data.keywords) ? data.keywords : [];
+  if (keywords.length === 0) issues.push({ field: 'rule.wechatData.keywords', key: 'pushPlan.wechatDataRequired' });
+  keywords.forEach((k, i) => {
+    const key = String(k.key ?? '');
+    const max = WECHAT_VALUE_LIMITS[key.replace(/[0-9]+$/, '')];
+    if (max !== undefined && [...String(k.value ?? '')].length > max)
+      issues.push({ field: `rule.wechatData.keywords[${i}].value`, key: 'pushPlan.wechatValueTooLong', values: { key, max } });
+  });
+  return issues;
 }
 
 /** What each schedule needs: a one-off its time, a daily or weekly plan its time of day, a weekly one its weekdays. */
@@ -51,7 +89,7 @@ function scheduleIssues(rule: Rule): FieldError[] {
 }
 
 /** The sub-resource of 营销/推送计划 each part of a plan needs (the catalogue's names). */
-const SUB_OF: Readonly<Record<PushChannel | 'GIFT', string>> = { SMS: '短信', APP_PUSH: '应用推送', GIFT: '赠礼发放' };
+const SUB_OF: Readonly<Record<PushChannel | 'GIFT', string>> = { SMS: '短信', APP_PUSH: '应用推送', WECHAT: '微信消息', GIFT: '赠礼发放' };
 
 function subRef(part: PushChannel | 'GIFT'): PermissionRef {
   const entry = findEntry('promotion', 'push-plan');
