@@ -459,7 +459,7 @@ describe('who may make and send a push plan', () => {
 
 describe('a push plan by WeChat', () => {
   const WECHAT: PlanRule = {
-    wechatTemplateId: 'TPL-ngqIpbwh8bUfcSsECmogfXcV14J0tQlEpBO27izEYtY',
+    wechatTemplate: 'TPL-ngqIpbwh8bUfcSsECmogfXcV14J0tQlEpBO27izEYtY',
     wechatData: {
       keywords: [
         { key: 'thing1', value: '会员日全场 8 折' },
@@ -501,7 +501,7 @@ describe('a push plan by WeChat', () => {
       expect(wechatTo('template/send', openid)).toEqual([
         {
           touser: openid,
-          template_id: WECHAT.wechatTemplateId,
+          template_id: WECHAT.wechatTemplate,
           url: WECHAT.wechatLink,
           data: { thing1: { value: '会员日全场 8 折' }, time2: { value: '2026-12-01 10:00' } },
         },
@@ -525,7 +525,7 @@ describe('a push plan by WeChat', () => {
       [`${numbers[0]}:WECHAT:SENT:`, `${numbers[1]}:WECHAT:SUPPRESSED:noConsent`, `${numbers[2]}:WECHAT:SUPPRESSED:noConsent`].sort(),
     );
     expect(wechatTo('subscribe/bizsend', openids[0])).toEqual([
-      expect.objectContaining({ template_id: WECHAT.wechatTemplateId, page: WECHAT.wechatLink }),
+      expect.objectContaining({ template_id: WECHAT.wechatTemplate, page: WECHAT.wechatLink }),
     ]);
     expect(wechatTo('subscribe/bizsend', openids[1])).toEqual([]);
 
@@ -592,9 +592,9 @@ describe('a push plan by WeChat', () => {
     const phrase = await save({ ...WECHAT, wechatData: { keywords: [{ key: 'phrase3', value: '已经发货了' + '啦' }] } }, {});
     expect(phrase.status).toBe(400);
     expect(phrase.body.data.fields).toEqual([{ field: 'rule.wechatData.keywords[0].value', msg: '关键词 phrase3 的内容最多 5 个字' }]);
-    const bare = await save({ wechatTemplateId: '' });
+    const bare = await save({ wechatTemplate: '' });
     expect(bare.status).toBe(400);
-    expect(bare.body.data.fields.map((f: { field: string }) => f.field)).toEqual(['rule.wechatTemplateId', 'rule.wechatData.keywords']);
+    expect(bare.body.data.fields.map((f: { field: string }) => f.field)).toEqual(['rule.wechatTemplate', 'rule.wechatData.keywords']);
     const badLink = await save({ ...WECHAT, wechatLink: 'http://shop.example.com' });
     expect(badLink.status).toBe(400);
     expect(badLink.body.data.fields.map((f: { field: string }) => f.field)).toEqual(['rule.wechatLink']);

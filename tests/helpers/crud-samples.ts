@@ -19,7 +19,15 @@ const pad = (n: number, width: number) => String(n).padStart(width, '0');
 
 /** Candidates tried against a text field's pattern; the first that matches is used. */
 function patternCandidates(seed: number): string[] {
-  return [`138${pad(seed, 8)}`, `${pad(seed, 8)}`, `P${pad(seed, 6)}`, `AB${pad(seed, 4)}`, `CT${pad(seed, 8)}`, `x${seed}@example.com`];
+  return [
+    `138${pad(seed, 8)}`,
+    `${pad(seed, 8)}`,
+    `P${pad(seed, 6)}`,
+    `AB${pad(seed, 4)}`,
+    `CT${pad(seed, 8)}`,
+    `x${seed}@example.com`,
+    `thing${seed}`,
+  ];
 }
 
 function textSample(f: Extract<FieldDef, { kind: 'text' | 'longText' }>, seed: number, name: string): string | undefined {

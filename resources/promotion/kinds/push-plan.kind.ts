@@ -100,7 +100,8 @@ export const pushPlanKind = defineActivityKind(
         defaultValue: 'TEMPLATE',
         inList: false,
       }),
-      wechatTemplateId: field.text({
+      // The template's id as WeChat names it (not a record id of ours, so not named …Id).
+      wechatTemplate: field.text({
         label: ['微信模板 ID', 'WeChat template id'],
         help: ['公众号后台选用的模板的 ID', 'The id of the template chosen in the official account’s console'],
         maxLength: 64,
@@ -180,7 +181,7 @@ export const pushPlanKind = defineActivityKind(
       smsTemplateCode: rule.smsTemplateCode ?? '',
       wechat: {
         type: (rule.wechatMessageType ?? 'TEMPLATE') as WechatMessageType,
-        templateId: rule.wechatTemplateId ?? '',
+        templateId: rule.wechatTemplate ?? '',
         link: rule.wechatLink ?? '',
         keywords: ((rule.wechatData?.keywords ?? []) as readonly { key: string; value: string }[]).map((k) => ({
           key: String(k.key),

@@ -61,7 +61,7 @@ export const WECHAT_VALUE_LIMITS: Readonly<Record<string, number>> = {
 /** A WeChat message needs its template and at least one keyword, each value within its type's limit. */
 function wechatIssues(rule: Rule): FieldError[] {
   const issues: FieldError[] = [];
-  if (!filled(rule.wechatTemplateId)) issues.push({ field: 'rule.wechatTemplateId', key: 'pushPlan.wechatTemplateRequired' });
+  if (!filled(rule.wechatTemplate)) issues.push({ field: 'rule.wechatTemplate', key: 'pushPlan.wechatTemplateRequired' });
   const data = (rule.wechatData ?? {}) as { keywords?: readonly { key?: unknown; value?: unknown }[] };
   const keywords = Array.isArray(data.keywords) ? data.keywords : [];
   if (keywords.length === 0) issues.push({ field: 'rule.wechatData.keywords', key: 'pushPlan.wechatDataRequired' });
