@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, signInNewUser, type ApiClient, type TestTenant } from '../helpers/fixtures';
 import { startChannelScene, type ChannelScene } from '../helpers/channel-scene';
@@ -177,6 +178,11 @@ describe('the third-party platform’s authorisation events', () => {
     });
     expect(tampered.status).toBe(403);
     expect((await health()).lastCallback).toMatchObject({ outcome: 'REFUSED', reason: 'signature' });
+    // Anyone may post to the address: refusals are kept once per reason and hour, not once per post.
+    const refusals = await t.database.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from channel_callbacks where tenant_id = ${tenant.tenantId} and reason = 'signature'`,
+    );
+    expect(refusals.rows[0].n).toBe(1);
 
     const otherApp = await push({
       path: authPath(),

@@ -31,7 +31,7 @@ import { WECHAT_READ, wechatPushDocs } from './wechat-push.openapi';
  * transaction that handles it, so a message WeChat repeats (it retries three times within
  * seconds) is handled once and answered `success` again; a handling that fails rolls its claim
  * back, and WeChat's retry handles it. A push that fails a check is refused (HTTP 403, nothing
- * handled) and recorded. The health page shows the latest push of the channel.
+ * handled) and recorded, once per reason and hour. The health page shows the latest push of the channel.
  */
 
 const parser = new XMLParser({ parseTagValue: false, trimValues: true, processEntities: false });
@@ -127,8 +127,11 @@ export async function wechatPushRoutes(app: FastifyInstance, wiring: DomainWirin
     const tenantId = tenantOf(request.params.tenant);
     if (tenantId === null || !(await tenantExists(db, tenantId))) return reply(res, 404, 'unknown merchant');
     const settings = await wechatPushSettings({ db, tenantId });
+    // Anyone may post to the address: a refusal is recorded once per reason and hour, so the
+    // pushes of a stranger cannot fill the table (the health page still shows the latest).
     const refuse = async (reason: string, event = 'unknown') => {
-      await record(db, { tenantId, event, outcome: 'REFUSED', reason });
+      const hour = new Date().toISOString().slice(0, 13);
+      await record(db, { tenantId, event, outcome: 'REFUSED', reason, dedupeKey: `refused:${reason}:${hour}` });
       return reply(res, 403, reason);
     };
     if (!settings) return refuse('notConfigured');
