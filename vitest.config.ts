@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
@@ -9,9 +10,12 @@ import react from '@vitejs/plugin-react';
  * How many browser-test files run at once, each against its own stack (tests/helpers/e2e-stacks.ts:
  * its own database, demo merchant and server process), so one file's changes to the demo merchant's
  * settings (an approval threshold, a channel's connection) never meet another file's test.
- * `E2E_WORKERS=1` runs the files one after another.
+ * `E2E_WORKERS` sets it; by default two on a machine of four cores or more, one below. On 2 cores
+ * two files at once took 952 s against 1,115 s one after another (2026-11-30), and the two
+ * browsers, servers and databases fighting over the cores made screens slow enough for waits to
+ * time out: not worth a flaky suite.
  */
-const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 2) || 1);
+const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? (availableParallelism() >= 4 ? 2 : 1)) || 1);
 
 export default defineConfig({
   plugins: [react()],
@@ -68,8 +72,7 @@ export default defineConfig({
           globalSetup: ['tests/helpers/e2e-global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          // E2E_WORKERS files at once, each worker against its own stack (e2e-stacks.ts): a browser
-          // test mostly waits on Chromium drawing, so two of them keep both cores busy.
+          // E2E_WORKERS files at once, each worker against its own stack (e2e-stacks.ts).
           fileParallelism: E2E_WORKERS > 1,
           maxWorkers: E2E_WORKERS,
           // A browser screen settles in its own time: vitest's default second for expect.poll is
