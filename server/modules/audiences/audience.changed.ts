@@ -1,13 +1,14 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/connection';
+import { applyRuleLinks } from './audience.compute';
 import { parseCondition, selectedMembers, type CompileContext } from './condition.compile';
 
 /**
  * System tags kept up after the events that change them (README.md, "Freshness"): the triggers of
  * migration 0062 mark a member in `audience_changed_members` when a sale, a return, a points
  * balance, the member's own fields or a person's tag change; this re-evaluates every system tag
- * of the merchant for the marked members only, the same rule the full recomputation runs
- * (recomputeTag), restricted to their ids. A rule still never removes a person's tag.
+ * of the merchant for the marked members only, with the statements the full recomputation runs
+ * (applyRuleLinks of recomputeTag), restricted to their ids. A rule still never removes a person's tag.
  *
  * One transaction per batch takes the marks (`for update skip locked`, so two runs share the work),
  * locks the merchant's system tags as the full recomputation does, updates the links and the
@@ -31,15 +32,8 @@ async function recomputeBatch(args: { db: DbOrTx; tenantId: number; ctx: Compile
     const tags = await tx.execute<{ id: string; rule: string }>(sql`select id, rule from member_tags
       where tenant_id = ${tenantId} and tag_type = 'SYSTEM' and rule is not null order by id for update`);
     for (const tag of tags.rows) {
-      const matched = sql`${selectedMembers({ tenantId, node: parseCondition(tag.rule), ctx })} and m.id = any(${ids})`;
-      await tx.execute(sql`delete from member_tag_links l where l.tenant_id = ${tenantId} and l.tag = ${tag.id}
-        and l.source = 'RULE' and l.member = any(${ids}) and l.member not in (${matched})`);
-      await tx.execute(sql`insert into member_tag_links (tenant_id, member, tag, source, tagged_at)
-        select ${tenantId}, sel.id, ${tag.id}, 'RULE', ${ctx.now.toISOString()}::timestamptz from (${matched}) sel
-        on conflict (tenant_id, tag, member) do nothing`);
-      await tx.execute(sql`update member_tags set member_count =
-          (select count(*) from member_tag_links l where l.tenant_id = ${tenantId} and l.tag = ${tag.id})
-        where tenant_id = ${tenantId} and id = ${tag.id}`);
+      const matched = selectedMembers({ tenantId, node: parseCondition(tag.rule), ctx });
+      await applyRuleLinks({ tx, tenantId, tagId: Number(tag.id), matched, now: ctx.now, among: ids });
     }
     return taken.rows.length;
   });

@@ -27,18 +27,30 @@ export async function recomputeTag(args: {
     const row = found.rows[0] as { rule: string | null } | undefined;
     if (!row?.rule) return null;
     const matched = selectedMembers({ tenantId, node: parseCondition(row.rule), ctx });
-    const now = ctx.now.toISOString();
-    await tx.execute(sql`delete from member_tag_links l where l.tenant_id = ${tenantId} and l.tag = ${tagId} and l.source = 'RULE'
-      and l.member not in (${matched})`);
-    await tx.execute(sql`insert into member_tag_links (tenant_id, member, tag, source, tagged_at)
-      select ${tenantId}, sel.id, ${tagId}, 'RULE', ${now}::timestamptz from (${matched}) sel
-      on conflict (tenant_id, tag, member) do nothing`);
-    const counted = await tx.execute(sql`update member_tags set member_count =
-        (select count(*) from member_tag_links l where l.tenant_id = ${tenantId} and l.tag = ${tagId}),
-        last_run_at = ${now}::timestamptz
+    await applyRuleLinks({ tx, tenantId, tagId, matched, now: ctx.now });
+    const counted = await tx.execute(sql`update member_tags set last_run_at = ${ctx.now.toISOString()}::timestamptz
       where tenant_id = ${tenantId} and id = ${tagId} returning member_count`);
     return { memberCount: Number((counted.rows[0] as { member_count: number }).member_count) };
   });
+}
+
+/**
+ * A system tag's RULE links made to follow `matched` (a subquery of member ids the rule selects):
+ * the rule's links of members it no longer selects go, a link is added for each selected member
+ * holding none, every other link (a person's, a file's, the API's) stays; then the tag's count.
+ * `among`, when given, restricts the work to those members (an id-array expression): the
+ * re-evaluation of changed members (audience.changed.ts). Run inside the caller's transaction.
+ */
+export async function applyRuleLinks(args: { tx: DbOrTx; tenantId: number; tagId: number; matched: SQL; now: Date; among?: SQL }) {
+  const { tx, tenantId, tagId, now } = args;
+  const matched = args.among ? sql`${args.matched} and m.id = any(${args.among})` : args.matched;
+  const within = args.among ? sql` and l.member = any(${args.among})` : sql``;
+  await tx.execute(sql`delete from member_tag_links l where l.tenant_id = ${tenantId} and l.tag = ${tagId} and l.source = 'RULE'${within}
+    and l.member not in (${matched})`);
+  await tx.execute(sql`insert into member_tag_links (tenant_id, member, tag, source, tagged_at)
+    select ${tenantId}, sel.id, ${tagId}, 'RULE', ${now.toISOString()}::timestamptz from (${matched}) sel
+    on conflict (tenant_id, tag, member) do nothing`);
+  await refreshTagCount({ db: tx, tenantId, tagId });
 }
 
 /** The member count of a manual tag, kept as links are added and removed. */
