@@ -43,7 +43,8 @@ const cases = [
 ] as const;
 
 const at = (text: string) => new Date(text);
-const EXPIRY = at('2026-03-01T00:00:00Z');
+/** Far ahead of the real clock, so no background sweep expires the lot between the steps. */
+const EXPIRY = at('2099-03-01T00:00:00Z');
 
 describe.each(cases)('the $book.unit book', (c: Case<unknown>) => {
   const { book } = c;
@@ -96,23 +97,23 @@ describe.each(cases)('the $book.unit book', (c: Case<unknown>) => {
 
   it('credits with and without expiry, replays a key once, spends the oldest lot first', async () => {
     const first = await posting(
-      { now: at('2026-01-01T00:00:00Z'), lotExpiresAt: EXPIRY, idempotencyKey: `books-${book.unit}-${Date.now()}` },
+      { now: at('2099-01-01T00:00:00Z'), lotExpiresAt: EXPIRY, idempotencyKey: `books-${book.unit}-${Date.now()}` },
       lotOnly(100n),
     );
     key = Number(first.row[book.lots.ownerInEntry]);
     expect(first).toMatchObject({ replayed: false, afters: lotOnly(100n) });
     await expectBalance(100);
-    await posting({ now: at('2026-01-01T01:00:00Z'), lotExpiresAt: null }, lotOnly(50n));
+    await posting({ now: at('2099-01-01T01:00:00Z'), lotExpiresAt: null }, lotOnly(50n));
     await expectBalance(150);
 
     const replay = await posting(
-      { now: at('2026-01-01T02:00:00Z'), lotExpiresAt: EXPIRY, idempotencyKey: String(first.row.idempotency_key) },
+      { now: at('2099-01-01T02:00:00Z'), lotExpiresAt: EXPIRY, idempotencyKey: String(first.row.idempotency_key) },
       lotOnly(100n),
     );
     expect(replay).toMatchObject({ id: first.id, replayed: true, afters: lotOnly(100n) });
     await expectBalance(150);
 
-    const spent = await posting({ now: at('2026-01-02T00:00:00Z') }, lotOnly(-30n));
+    const spent = await posting({ now: at('2099-01-02T00:00:00Z') }, lotOnly(-30n));
     expect(spent.lotsTakenExpireAt?.toISOString()).toBe(EXPIRY.toISOString());
     expect(await lots()).toEqual([
       { remaining: 70, expiresAt: EXPIRY.toISOString() },
