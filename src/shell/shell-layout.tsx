@@ -193,8 +193,9 @@ export function ShellLayout() {
           </Space>
         </Layout.Header>
         <Layout.Content className="console-content">
-          {/* Screens remount when the centre changes: their data belongs to the old centre. */}
-          <div key={center?.id ?? 'none'} className="console-page">
+          {/* Screens remount when the centre changes: their data belongs to the old centre. The
+              address the page draws is marked for the browser tests, which wait for it after moving. */}
+          <div key={center?.id ?? 'none'} className="console-page" data-path={pathname}>
             <Outlet />
           </div>
         </Layout.Content>

@@ -31,8 +31,13 @@ import { ShellPage } from './pages/shell.page';
  */
 const session = useDemoSession();
 /** Waits for the screen's content, or gives up quietly (a screen that needs a record id shows its message). */
-async function settle(shell: ShellPage): Promise<void> {
-  await shell.page.waitForTimeout(150);
+async function settle(shell: ShellPage, path: string): Promise<void> {
+  // The page has drawn the address moved to (then its spinners and tables are the new screen's).
+  await shell.page
+    .waitForFunction((target) => document.querySelector<HTMLElement>('.console-page')?.dataset.path === target, path.split('?')[0], {
+      timeout: 5_000,
+    })
+    .catch(() => undefined);
   await shell.page
     .waitForFunction(() => !document.querySelector('.ant-spin-spinning, .ant-skeleton-active'), undefined, { timeout: 5_000 })
     .catch(() => undefined);
@@ -104,7 +109,7 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
     for (const [index, route] of screens.entries()) {
       // Moved inside the loaded app, as a person does through the menu (no reload per screen).
       await shell.navigate(route.path);
-      await settle(shell);
+      await settle(shell, route.path);
       // Crossing the phone's breakpoint redraws the shell and the tables, the dearest step of the
       // layout checks: every other screen is walked from the phone up to 1440, the rest from 1440
       // down, so a screen crosses it once and the next screen opens at the width the last left.
@@ -179,7 +184,7 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
     const unreached: string[] = [];
     for (const screen of KEYBOARD_SCREENS) {
       await shell.navigate(screen.path);
-      await settle(shell);
+      await settle(shell, screen.path);
       if (screen.addLine) await page.getByRole('button', { name: /添加一行|Add line/ }).click();
       // Tab starts after the header's last control (the user menu), or a drawer's close button.
       const start = screen.drawer ? page.locator('.ant-drawer-open .ant-drawer-close') : page.locator('.console-header .console-user');
@@ -190,13 +195,13 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
 
     // The import dialog, opened from the list's toolbar with the keyboard.
     await shell.navigate('/deposit/store-value-init');
-    await settle(shell);
+    await settle(shell, '/deposit/store-value-init');
     const importButton = page.locator('[data-testid=list-toolbar]').getByRole('button', { name: /(导\s*入|Import)\s*$/ });
     expect(await focusReturnsAfterEscape(page, importButton)).toBe(true);
 
     // The add drawer, opened from a list's toolbar with the keyboard.
     await shell.navigate('/datum/store');
-    await settle(shell);
+    await settle(shell, '/datum/store');
     const addButton = page
       .locator('[data-testid=list-toolbar]')
       .getByRole('button', { name: /新\s*增\s*$/ })
