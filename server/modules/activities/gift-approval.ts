@@ -217,6 +217,11 @@ export async function assertGiftApproved(args: {
   if (GIVINGS[String(record.kind)] === undefined || actor.userId === null) return;
   const makers = [record.createdBy, record.updatedBy].filter((id) => id !== null && id !== undefined).map(Number);
   if (!makers.includes(actor.userId)) return;
-  const above = await giftAboveThreshold({ db: args.db, tenantId: actor.tenantId, record, members: args.members });
+  const above = await giftAboveThreshold({
+    db: args.db,
+    tenantId: actor.tenantId,
+    record: { kind: record.kind, rule: record.rule, budget: record.budget },
+    members: args.members,
+  });
   if (above !== null) throw new AppError('conflict', 'approval.secondPerson', { values: aboveThresholdValues(above, actor.locale) });
 }
