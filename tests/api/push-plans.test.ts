@@ -398,7 +398,13 @@ describe('a push plan on a schedule', () => {
     expect(await onDays(short, [day1])).toEqual([`${day1}:SKIPPED:missed`]);
     const bad = await admin.post('/v1/push-plan-setting/save', {
       headers: EN,
-      body: { capPerDay: 50, capPerWeek: 50, optOutText: '拒收请回复R', catchUpMinutes: 1, version: (await okData<{ version: number }>(admin.get('/v1/push-plan-setting/get'))).version },
+      body: {
+        capPerDay: 50,
+        capPerWeek: 50,
+        optOutText: '拒收请回复R',
+        catchUpMinutes: 1,
+        version: (await okData<{ version: number }>(admin.get('/v1/push-plan-setting/get'))).version,
+      },
     });
     expect(bad.status).toBe(400);
     expect(bad.body.data.fields.map((f: { field: string }) => f.field)).toEqual(['catchUpMinutes']);
@@ -413,7 +419,11 @@ describe('a push plan on a schedule', () => {
     const second = await helpers.userWith('ppdailyok', [...gifts]);
     const smsOnly = await helpers.userWith('ppdailysms', [gifts[0]]);
     // 6,000 points × 2 members = 12,000 per run, above the default threshold of 10,000 points.
-    const activity = await plan(group, { rewardPoints: 6000, pushChannels: ['SMS'], scheduleType: 'DAILY', sendTime: '10:00' }, { audit: false });
+    const activity = await plan(
+      group,
+      { rewardPoints: 6000, pushChannels: ['SMS'], scheduleType: 'DAILY', sendTime: '10:00' },
+      { audit: false },
+    );
     await okData(second.post('/v1/activity/audit', { query: { id: activity } }));
     const [day1, day2] = [localDay(1), localDay(2)];
 

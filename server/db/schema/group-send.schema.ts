@@ -54,12 +54,11 @@ export const groupSendRuns = pgTable(
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
     uniqueIndex('group_send_runs_activity').on(t.tenantId, t.activityId, t.slot),
-    check(
-      'group_send_runs_state',
-      sql`${t.state} in ('RUNNING', 'PAUSED', 'STOPPED', 'DONE', 'FAILED', 'AWAITING_APPROVAL', 'SKIPPED')`,
-    ),
+    check('group_send_runs_state', sql`${t.state} in ('RUNNING', 'PAUSED', 'STOPPED', 'DONE', 'FAILED', 'AWAITING_APPROVAL', 'SKIPPED')`),
     // The scheduler's sweep of runs whose approval window has passed.
-    index('group_send_runs_awaiting').on(t.tenantId, t.dueUntil).where(sql`${t.state} = 'AWAITING_APPROVAL'`),
+    index('group_send_runs_awaiting')
+      .on(t.tenantId, t.dueUntil)
+      .where(sql`${t.state} = 'AWAITING_APPROVAL'`),
   ],
 );
 

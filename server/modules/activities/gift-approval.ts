@@ -189,7 +189,8 @@ export async function giftAboveThreshold(args: {
   const thresholds = await valueThresholds(db, tenantId);
   const giving = await givingOf({ db, tenantId, kind, rule: record.rule, budget: record.budget, members: args.members });
   for (const [valueKind, value] of giving) {
-    if (value.units > thresholds[valueKind]) return { valueKind, units: value.units, unbounded: value.unbounded, threshold: thresholds[valueKind] };
+    if (value.units > thresholds[valueKind])
+      return { valueKind, units: value.units, unbounded: value.unbounded, threshold: thresholds[valueKind] };
   }
   return null;
 }

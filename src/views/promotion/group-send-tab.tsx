@@ -42,7 +42,11 @@ const APPROVE_GRANT = { resourceId: '营销/推送计划/赠礼发放', action: 
  */
 function RunNotice(props: { readonly run: Run; readonly t: Translate; readonly onApprove: () => void }) {
   const { run, t } = props;
-  const { data: can } = useCan({ resource: APPROVE_GRANT.resourceId, action: APPROVE_GRANT.action, params: { resourceId: APPROVE_GRANT.resourceId } });
+  const { data: can } = useCan({
+    resource: APPROVE_GRANT.resourceId,
+    action: APPROVE_GRANT.action,
+    params: { resourceId: APPROVE_GRANT.resourceId },
+  });
   const due = run.dueUntil ?? '-';
   if (run.state === 'AWAITING_APPROVAL' && run.approval !== null)
     return (
@@ -70,7 +74,8 @@ function RunNotice(props: { readonly run: Run; readonly t: Translate; readonly o
         description={t(`pushPlan.skipped.${run.reason}`, { time: run.scheduledAt ?? '-', due })}
       />
     );
-  if (run.approvedBy !== null) return <Alert type="success" showIcon message={t('pushPlan.approvedBy', { name: run.approvedBy, time: run.approvedAt ?? '-' })} />;
+  if (run.approvedBy !== null)
+    return <Alert type="success" showIcon message={t('pushPlan.approvedBy', { name: run.approvedBy, time: run.approvedAt ?? '-' })} />;
   return null;
 }
 /** How often a running send's progress is read again. */
@@ -128,7 +133,8 @@ export function GroupSendTab(props: GroupSendTabProps) {
   const move = (path: '/v1/group-send/pause' | '/v1/group-send/resume' | '/v1/group-send/stop', done: string) => () =>
     void act(() => typedPost(path, { params: { id: run?.id ?? 0 } }), done).then(reload);
   const start = () => void act(() => typedPost('/v1/group-send/start', { params: { id: activityId } }), t('groupSend.start')).then(reload);
-  const approve = () => void act(() => typedPost('/v1/group-send/approve', { params: { id: run?.id ?? 0 } }), t('pushPlan.approved')).then(reload);
+  const approve = () =>
+    void act(() => typedPost('/v1/group-send/approve', { params: { id: run?.id ?? 0 } }), t('pushPlan.approved')).then(reload);
   const maintain = can?.can === true;
 
   return (
@@ -159,7 +165,8 @@ export function GroupSendTab(props: GroupSendTabProps) {
                 {t('groupSend.resume')}
               </Button>
             ) : null}
-            {maintain && (run.state === 'RUNNING' || run.state === 'PAUSED' || run.state === 'FAILED' || run.state === 'AWAITING_APPROVAL') ? (
+            {maintain &&
+            (run.state === 'RUNNING' || run.state === 'PAUSED' || run.state === 'FAILED' || run.state === 'AWAITING_APPROVAL') ? (
               <Popconfirm title={t('groupSend.stopConfirm')} onConfirm={move('/v1/group-send/stop', t('groupSend.stop'))}>
                 <Button danger>{t('groupSend.stop')}</Button>
               </Popconfirm>

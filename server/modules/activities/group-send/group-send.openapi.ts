@@ -21,7 +21,10 @@ const run: JsonSchema = objectOf(
     scheduledAt: nullable(wire.dateTime),
     dueUntil: nullable(wire.dateTime),
     reason: nullable(
-      oneOf(GROUP_SEND_RUN_REASONS, 'aboveThreshold (waits for a second person), missed (past its catch-up window), notApproved (window passed unapproved)'),
+      oneOf(
+        GROUP_SEND_RUN_REASONS,
+        'aboveThreshold (waits for a second person), missed (past its catch-up window), notApproved (window passed unapproved)',
+      ),
     ),
     approval: nullable(
       objectOf(
@@ -59,7 +62,10 @@ export const groupSendDocs = {
   resume: move('resume', 'Resume a paused (or failed) send from its pending recipients'),
   stop: move('stop', 'Stop a send: the recipients not yet served are skipped as stopped'),
   approve: {
-    ...move('approve', 'Approve a push plan’s scheduled run that waits for a second person (its gift above the value threshold); it is then sent'),
+    ...move(
+      'approve',
+      'Approve a push plan’s scheduled run that waits for a second person (its gift above the value threshold); it is then sent',
+    ),
     description:
       '`id` is the run. 403 without 配置维护 on 营销/推送计划/赠礼发放. 409: not awaiting approval, its window has passed, or the caller created the plan.',
   },

@@ -114,9 +114,19 @@ export async function startRun(args: {
     await tx.execute(sql`update group_send_runs set member_count = ${members} where tenant_id = ${tenantId} and id = ${runId}`);
     if (args.userId === null) {
       // No person starts a scheduled run: above the threshold it waits for a second person.
-      const above = await giftAboveThreshold({ db: tx, tenantId, record: { kind: activity.kind, rule: activity.rule, budget: activity.budget }, members });
+      const above = await giftAboveThreshold({
+        db: tx,
+        tenantId,
+        record: { kind: activity.kind, rule: activity.rule, budget: activity.budget },
+        members,
+      });
       if (above === null) return { tenantId, runId, awaitingApproval: false };
-      const measured = { valueKind: above.valueKind, units: String(above.units), threshold: String(above.threshold), unbounded: above.unbounded };
+      const measured = {
+        valueKind: above.valueKind,
+        units: String(above.units),
+        threshold: String(above.threshold),
+        unbounded: above.unbounded,
+      };
       await tx.execute(sql`update group_send_runs set state = 'AWAITING_APPROVAL', reason = 'aboveThreshold',
           approval = ${JSON.stringify(measured)}::jsonb
         where tenant_id = ${tenantId} and id = ${runId}`);
@@ -162,7 +172,8 @@ export async function approveRun(args: {
     const run = found.rows[0];
     if (!run) throw new AppError('notFound', 'groupSend.runNotFound', { values: { id: runId } });
     if (run.state !== 'AWAITING_APPROVAL') throw new AppError('conflict', 'groupSend.cannot.approve');
-    if (run.due_until !== null && new Date(run.due_until).getTime() <= now.getTime()) throw new AppError('conflict', 'pushPlan.approvalExpired');
+    if (run.due_until !== null && new Date(run.due_until).getTime() <= now.getTime())
+      throw new AppError('conflict', 'pushPlan.approvalExpired');
     if (run.created_by !== null && Number(run.created_by) === args.userId && run.approval !== null)
       throw new AppError('conflict', 'approval.secondPerson', { values: aboveThresholdValues(measuredOf(run.approval), args.locale) });
     await tx.execute(sql`update group_send_runs set state = 'RUNNING', approved_by = ${args.userId}, approved_at = ${now}
