@@ -149,8 +149,8 @@ export const promotionGroup: GroupDecl = {
         { name: 'wechat-receive-coupon-dtl', title: ['微信领券详情', 'WeChat coupon claim details'] },
         { name: 'mini-program-gain-coupon', title: ['小程序领券', 'Mini-program coupon claim'], access: 'maintain' },
         { name: 'mini-program-gain-coupon-dtl', title: ['小程序领券详情', 'Mini-program coupon claim details'] },
-        { name: 'wei-xin-coupon', title: ['微信支付券', 'WeChat Pay coupon'], access: 'maintain' },
-        { name: 'wei-xin-coupon-dtl', title: ['微信支付券详情', 'WeChat Pay coupon details'] },
+        { name: 'wei-xin-coupon', title: ['微信卡券', 'WeChat card coupon'], access: 'maintain' },
+        { name: 'wei-xin-coupon-dtl', title: ['微信卡券详情', 'WeChat card coupon details'] },
       ],
     }),
     declareEntry({

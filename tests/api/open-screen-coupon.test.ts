@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStore } from '../helpers/card-fixtures';
+import { saveSettings } from '../helpers/stored-value-fixtures';
 import { effectiveTemplate, okData, startCouponScene, type CouponScene } from '../helpers/coupon-fixtures';
 import type { ApiClient } from '../helpers/fixtures';
 import { memberApp, type AppAnswer } from '../helpers/member-app';
@@ -155,6 +156,33 @@ describe('OPEN_SCREEN_COUPON through the contract loop', () => {
     expect((await claim(members[0], offer!.token)).status).toBe(200);
     // The first campaign's one coupon is gone: the other member is offered the next campaign.
     expect((await offerTo(members[1]))?.activityId).toBe(next);
+  });
+});
+
+describe('the merchant’s caps per member', () => {
+  it('shows a new campaign only under the cap per day, and the one shown today again', async () => {
+    const template = await effectiveTemplate(admin, { name: 'Splash cap' });
+    const { group, members } = await storeGroup(1);
+    const [member] = members;
+    const first = await splashCampaign(group, template, { stock: 5 });
+    const second = await splashCampaign(group, template, { stock: 5 });
+    await audit(first);
+    await audit(second);
+    await saveSettings(admin, 'push-plan-setting', { capPerDay: 1, capPerWeek: 5, optOutText: '拒收请回复R' });
+    try {
+      // The first showing is the day's one touch; reopening the app shows the same campaign again.
+      expect((await offerTo(member))?.activityId).toBe(first);
+      expect((await offerTo(member))?.activityId).toBe(first);
+      const offer = await offerTo(member);
+      expect((await claim(member, offer!.token)).status).toBe(200);
+      // Claimed: the next campaign would be a second touch today, over the cap of 1: nothing is shown.
+      expect(await offerTo(member)).toBeNull();
+      // A cap of 2 a day lets the second campaign through, once, and nothing after it.
+      await saveSettings(admin, 'push-plan-setting', { capPerDay: 2, capPerWeek: 5, optOutText: '拒收请回复R' });
+      expect((await offerTo(member))?.activityId).toBe(second);
+    } finally {
+      await saveSettings(admin, 'push-plan-setting', { capPerDay: 50, capPerWeek: 50, optOutText: '拒收请回复R' });
+    }
   });
 });
 

@@ -4,6 +4,7 @@ import { startStandIns, type StandIns } from '../helpers/channel-stand-ins';
 import { effectiveTemplate, okData, startCouponScene, type CouponScene } from '../helpers/coupon-fixtures';
 import type { ApiClient } from '../helpers/fixtures';
 import { groupSendHelpers, type Run } from '../helpers/group-send-fixtures';
+import { memberApp } from '../helpers/member-app';
 import { pointsOf } from '../helpers/points-fixtures';
 import { startDueRuns } from '../../server/modules/activities/push-plans/push-plan.schedule';
 
@@ -242,6 +243,32 @@ describe('why a message was not sent', () => {
       `${number}:SMS:SUPPRESSED:frequencyCap`,
     ]);
     expect(smsTo(await mobileOf(members[0]))).toHaveLength(1);
+  });
+
+  it('frequency cap: a splash-screen campaign the app showed the member today is a touch, so no plan reaches them', async () => {
+    await saveSettings('push-plan-setting', { capPerDay: 1, capPerWeek: 5, optOutText: '拒收请回复R' });
+    const { group, members } = await helpers.groupOf(1);
+    const [number] = await memberNumbers(members);
+    const splash = await okData<{ id: number }>(
+      admin.post('/v1/activity-open-screen-coupon/saveNew', {
+        body: {
+          name: `开屏发券${(serial += 1)}`,
+          beginTime: '2020-01-01 00:00:00',
+          endTime: '2099-01-01 00:00:00',
+          rule: { openScreenGroup: group, claimTemplate: template, claimCount: 1 },
+          budget: { totalCoupons: 10, perMemberTimes: 1 },
+        },
+      }),
+    );
+    await okData(admin.post('/v1/activity-open-screen-coupon/audit', { query: { id: splash.id } }));
+    await scene.t.app.sessionCache.sync();
+    const fromApp = await memberApp(scene.t.app, admin, `Splash app ${serial}`);
+    const offer = await fromApp('/v1/activities/splash-offer', { memberId: members[0] });
+    expect(offer.body.data.offer?.activityId, JSON.stringify(offer.body)).toBe(splash.id);
+    const activity = await plan(group, { pushChannels: ['SMS'] });
+    await sent(activity);
+    expect(outcomes((await report(activity)).records)).toEqual([`${number}:SMS:SUPPRESSED:frequencyCap`]);
+    expect(smsTo(await mobileOf(members[0]))).toHaveLength(0);
   });
 
   it('quiet hours: no marketing SMS in the SMS account’s quiet hours, the app push still goes', async () => {

@@ -23,6 +23,8 @@ const RAW_KEY = /(?<!\/\/)\b[a-z][a-zA-Z]*(\.[a-zA-Z_]+){2,}\b|\bres\.[a-z][\w-]
 
 let browser: TestBrowser;
 
+const WALK_SCREENSHOTS = process.env.E2E_WALK_SCREENSHOTS === '1';
+
 beforeAll(async () => {
   browser = await launchBrowser();
 });
@@ -113,7 +115,7 @@ async function walk(args: {
       await shell.openMenu(group, entry);
       await shell.waitForScreen();
       visited += 1;
-      await screenshot(page, `${args.login}-${args.language}-${visited}`);
+      const before = problems.length;
       const content = page.locator('.ant-layout-content').first();
       const text = await content.innerText();
       if (RAW_KEY.test(text)) problems.push(`${entry}: raw key ${RAW_KEY.exec(text)?.[0]}`);
@@ -123,6 +125,9 @@ async function walk(args: {
         const writes = buttons.filter((label) => WRITE_ACTION.test(label));
         if (writes.length > 0) problems.push(`${entry} (${shell.currentPath()}): write actions ${writes.join(', ')}`);
       }
+      // A full-page picture costs about as much as the checks: taken of a screen with a problem,
+      // or of every screen when asked (E2E_WALK_SCREENSHOTS=1, to look through a role's menu).
+      if (problems.length > before || WALK_SCREENSHOTS) await screenshot(page, `${args.login}-${args.language}-${visited}`);
     }
   }
   return { visited, problems: [...problems, ...refused] };

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, check, date, index, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /**
  * The messages of push plans (PUSH_PLAN activities, issue 29 item 3;
@@ -31,5 +31,28 @@ export const pushDeliveries = pgTable(
     // The frequency cap: a member's messages that went out, by time.
     index('push_deliveries_member').on(t.tenantId, t.memberId, t.createdAt),
     check('push_deliveries_result', sql`${t.result} in ('SENDING', 'SENT', 'SUPPRESSED', 'FAILED')`),
+  ],
+);
+
+/**
+ * The splash-screen offers a member was shown (OPEN_SCREEN_COUPON, issue 29 item 4): one row per
+ * member, campaign and local day of the merchant, written when the app is first answered with the
+ * campaign that day. Each row is one marketing touch: the per-member caps per day and per week of
+ * the push plans count these beside the push runs that reached the member, in both directions
+ * (server/modules/activities/claims/README.md "Splash-screen coupons").
+ */
+export const splashOfferViews = pgTable(
+  'splash_offer_views',
+  {
+    tenantId: bigint('tenant_id', { mode: 'number' }).notNull(),
+    memberId: bigint('member_id', { mode: 'number' }).notNull(),
+    activityId: bigint('activity_id', { mode: 'number' }).notNull(),
+    localDay: date('local_day', { mode: 'string' }).notNull(),
+    shownAt: timestamp('shown_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.memberId, t.activityId, t.localDay] }),
+    // The caps: a member's touches by time.
+    index('splash_offer_views_member').on(t.tenantId, t.memberId, t.shownAt),
   ],
 );

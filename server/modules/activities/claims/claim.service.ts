@@ -32,6 +32,7 @@ import { eventExclusion, isTimeExclusion } from '../events/evaluate';
 import { giveOnce } from '../events/give';
 import { factsFor, memberContext } from '../events/member-events';
 import { readClaimToken, signClaimToken } from './claim-token';
+import { capReached, dayStart, touchCaps, touchesSince, weekStart } from '../push-plans/marketing-touches';
 
 const isClaim = (kind: string): boolean => (CLAIM_KINDS as readonly string[]).includes(kind);
 
@@ -226,17 +227,25 @@ export interface SplashOffer extends ClaimTokenAnswer {
  * What the app shows a member opening it (issue 29 item 4): the first running splash-screen
  * coupon campaign (`OPEN_SCREEN_COUPON`, oldest first) whose group selects the member and whose
  * claim the member may make now (stock, per-member and per-day limits as they stand: the claim's
- * own giving, rolled back), with a claim token for it; null when there is none. Nothing is taken:
+ * own giving, rolled back), with a claim token for it; null when there is none. Nothing is given:
  * the app claims with the token (`claimCoupons`), where the same rules are held again.
+ *
+ * A campaign shown is a marketing touch under the merchant's caps per day and per week, counted
+ * with the push plans' messages (../push-plans/marketing-touches.ts): the first showing of a
+ * campaign on a day is recorded, and a new campaign is not shown once a cap is reached. The
+ * campaign already shown today is shown again as the member reopens the app (no new touch).
  */
 export async function splashOffer(input: Omit<ClaimTrial, 'activity'>): Promise<SplashOffer | null> {
   const { db, tenantId, memberId, now } = input;
-  const member = await db.execute(sql`select 1 from members where tenant_id = ${tenantId} and id = ${memberId}`);
+  const member = await db.execute<{ time_zone: string }>(sql`select t.time_zone from members m join tenants t on t.id = m.tenant_id
+    where m.tenant_id = ${tenantId} and m.id = ${memberId}`);
   if (member.rows.length === 0) throw new AppError('notFound', 'claims.memberNotFound', { values: { memberId } });
+  const zone = member.rows[0].time_zone;
   const running = (await activeSet(db, tenantId)).activities.filter((a) => a.kind === 'OPEN_SCREEN_COUPON').sort((a, b) => a.id - b.id);
   for (const activity of running) {
     try {
       const answer = await dryClaim({ ...input, activity });
+      if (!(await mayShow({ db, tenantId, memberId, activityId: activity.id, now, zone }))) return null;
       const { token, body } = signClaimToken({ tenantId, activityId: activity.id, memberId, now });
       return {
         token,
@@ -254,4 +263,27 @@ export async function splashOffer(input: Omit<ClaimTrial, 'activity'>): Promise<
     }
   }
   return null;
+}
+
+/**
+ * Whether the splash campaign may be shown to the member now: already shown today (no new touch),
+ * or a new touch under the caps, which is then recorded (once a member, campaign and day, whatever
+ * the app's calls at once).
+ */
+async function mayShow(args: { db: Db; tenantId: number; memberId: number; activityId: number; now: Date; zone: string }) {
+  const { db, tenantId, memberId, activityId, now, zone } = args;
+  const day = sql`(${now}::timestamptz at time zone ${zone})::date`;
+  const shown = await db.execute(sql`select 1 from splash_offer_views
+    where tenant_id = ${tenantId} and member_id = ${memberId} and activity_id = ${activityId} and local_day = ${day}`);
+  if (shown.rows.length > 0) return true;
+  const caps = await touchCaps(db, tenantId);
+  const member = sql`${memberId}::bigint`;
+  const counted = await db.execute<{ today: string; week: string }>(sql`select
+    ${touchesSince({ tenantId, member, since: dayStart(now, zone) })} as today,
+    ${touchesSince({ tenantId, member, since: weekStart(now, zone) })} as week`);
+  const touches = counted.rows[0];
+  if (capReached({ today: Number(touches.today), week: Number(touches.week) }, caps)) return false;
+  await db.execute(sql`insert into splash_offer_views (tenant_id, member_id, activity_id, local_day, shown_at)
+    values (${tenantId}, ${memberId}, ${activityId}, ${day}, ${now}) on conflict do nothing`);
+  return true;
 }

@@ -1,7 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { PushSuppression } from '../../../../resources/contract/push-plan.types';
 import type { PushChannel, WechatMessageType } from '../../../../resources/promotion/kinds/push-plan.kind';
-import { pushPlanSettingResource } from '../../../../resources/setting/push-plan-setting.resource';
 import { smsChannelResource } from '../../../../resources/setting/sms-channel.resource';
 import type { Db, DbOrTx } from '../../../db/connection';
 import type { ChannelAnswer } from '../../channels/channel-gateway';
@@ -9,6 +8,7 @@ import { pushChannel } from '../../channels/push.channel';
 import { hourIn, inQuietHours, smsChannel } from '../../channels/sms.channel';
 import { pushSettings, smsSettings, wechatSettings } from '../../channels/channel-settings.store';
 import { wechatChannel } from '../../channels/wechat.channel';
+import { capReached, dayStart, touchCaps, touchesSince, weekStart } from './marketing-touches';
 
 /**
  * A push plan's messages (README.md): for each member of a batch, each channel's message is
@@ -49,13 +49,10 @@ const declared = <T>(value: unknown, fallback: T): T => (value === null || value
 
 /** The merchant's rules, each read from its settings row, or its declared default before the first save. */
 export async function pushRules(db: Db, tenantId: number): Promise<PushRules> {
-  const setting = await db.execute<{ cap_per_day: number; cap_per_week: number; opt_out_text: string }>(
-    sql`select cap_per_day, cap_per_week, opt_out_text from push_plan_settings where tenant_id = ${tenantId} limit 1`,
-  );
+  const caps = await touchCaps(db, tenantId);
   const sms = await db.execute<{ quiet_from_hour: number; quiet_to_hour: number }>(
     sql`select quiet_from_hour, quiet_to_hour from sms_channels where tenant_id = ${tenantId} limit 1`,
   );
-  const f = pushPlanSettingResource.fields;
   const q = smsChannelResource.fields;
   const [smsConnected, pushConnected, wechatConnected] = await Promise.all([
     smsSettings({ db, tenantId }),
@@ -63,9 +60,7 @@ export async function pushRules(db: Db, tenantId: number): Promise<PushRules> {
     wechatSettings({ db, tenantId }),
   ]);
   return {
-    capPerDay: Number(declared(setting.rows[0]?.cap_per_day, f.capPerDay.defaultValue)),
-    capPerWeek: Number(declared(setting.rows[0]?.cap_per_week, f.capPerWeek.defaultValue)),
-    optOutText: String(declared(setting.rows[0]?.opt_out_text, f.optOutText.defaultValue)),
+    ...caps,
     quietFromHour: Number(declared(sms.rows[0]?.quiet_from_hour, q.quietFromHour.defaultValue)),
     quietToHour: Number(declared(sms.rows[0]?.quiet_to_hour, q.quietToHour.defaultValue)),
     connected: { SMS: smsConnected !== null, APP_PUSH: pushConnected !== null, WECHAT: wechatConnected !== null },
@@ -95,7 +90,7 @@ type MemberFacts = {
   readonly granted: readonly string[] | null;
   /** The member's WeChat openid (member channel identities), the address of a WeChat message. */
   readonly openid: string | null;
-  /** Other runs that reached the member today / over the last 7 days (any channel). */
+  /** Other runs that reached the member, and splash campaigns shown, today / over the last 7 days. */
   readonly today: string;
   readonly week: string;
 };
@@ -119,7 +114,7 @@ export function suppressionOf(args: {
   if (channel === 'SMS' && facts.duplicate) return 'duplicateMobile';
   // As the gateway decides: a channel without credentials first, then the rules of the hour.
   if (!rules.connected[channel]) return 'notConnected';
-  if (Number(facts.today) >= rules.capPerDay || Number(facts.week) >= rules.capPerWeek) return 'frequencyCap';
+  if (capReached({ today: Number(facts.today), week: Number(facts.week) }, rules)) return 'frequencyCap';
   if (channel === 'SMS' && inQuietHours({ hour: args.hour, from: rules.quietFromHour, to: rules.quietToHour })) return 'quietHours';
   return null;
 }
@@ -142,21 +137,16 @@ export async function decideMessages(args: {
   const { tx, tenantId, runId, plan, rules, now, zone } = args;
   if (plan.channels.length === 0 || args.memberIds.length === 0) return;
   const ids = `{${args.memberIds.join(',')}}`;
-  // The day and the week start at the merchant's midnight; a run counts once whatever its channels.
+  // A run counts once whatever its channels; a splash-screen campaign shown counts once a day (marketing-touches.ts).
+  const touches = (since: SQL) => touchesSince({ tenantId, member: sql`m.id`, since, exceptRun: runId });
   const facts = await tx.execute<MemberFacts>(sql`
-    with bounds as (
-      select date_trunc('day', ${now}::timestamptz at time zone ${zone}) at time zone ${zone} as day_start,
-             (date_trunc('day', ${now}::timestamptz at time zone ${zone}) - interval '6 days') at time zone ${zone} as week_start
-    )
     select m.id as member_id, m.state, nullif(m.mobile, '') as mobile,
       exists (select 1 from group_send_recipients o join members om on om.tenant_id = o.tenant_id and om.id = o.member_id
         where o.tenant_id = ${tenantId} and o.run_id = ${runId} and o.member_id < m.id
           and ${digits(sql`om.mobile`)} = ${digits(sql`m.mobile`)}) as duplicate,
       consent.refused, consent.granted, ${openidOf(sql`m.tenant_id`, sql`m.id`)} as openid,
-      (select count(distinct d.run_id) from push_deliveries d, bounds b where d.tenant_id = ${tenantId} and d.member_id = m.id
-         and d.run_id <> ${runId} and d.result in ('SENDING', 'SENT') and d.created_at >= b.day_start) as today,
-      (select count(distinct d.run_id) from push_deliveries d, bounds b where d.tenant_id = ${tenantId} and d.member_id = m.id
-         and d.run_id <> ${runId} and d.result in ('SENDING', 'SENT') and d.created_at >= b.week_start) as week
+      ${touches(dayStart(now, zone))} as today,
+      ${touches(weekStart(now, zone))} as week
     from members m
     left join lateral (
       select array_agg(c.channel) filter (where c.consent = 'REFUSED') as refused,

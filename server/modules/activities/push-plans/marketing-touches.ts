@@ -1,0 +1,52 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { pushPlanSettingResource } from '../../../../resources/setting/push-plan-setting.resource';
+import type { DbOrTx } from '../../../db/connection';
+
+/**
+ * A member's marketing touches, which the merchant's caps per day and per week limit across
+ * channels (`push-plan-setting`): each push run that reached the member (whatever its channels)
+ * and each splash-screen campaign the app showed them on a day (`splash_offer_views`). The push
+ * plans' messages (push-plan.deliver.ts) and the splash-screen offer (../claims/claim.service.ts)
+ * count them alike. The day and the week start at the merchant's midnight.
+ */
+
+/** The merchant's caps, from its settings row or their declared defaults before the first save. */
+export interface TouchCaps {
+  readonly capPerDay: number;
+  readonly capPerWeek: number;
+}
+
+export async function touchCaps(db: DbOrTx, tenantId: number): Promise<TouchCaps & { optOutText: string }> {
+  const found = await db.execute<{ cap_per_day: number | null; cap_per_week: number | null; opt_out_text: string | null }>(
+    sql`select cap_per_day, cap_per_week, opt_out_text from push_plan_settings where tenant_id = ${tenantId} limit 1`,
+  );
+  const row = found.rows[0];
+  const f = pushPlanSettingResource.fields;
+  return {
+    capPerDay: Number(row?.cap_per_day ?? f.capPerDay.defaultValue),
+    capPerWeek: Number(row?.cap_per_week ?? f.capPerWeek.defaultValue),
+    optOutText: String(row?.opt_out_text ?? f.optOutText.defaultValue),
+  };
+}
+
+/** The start of the merchant's day of `now`, and of the 7 days ending with it. */
+export const dayStart = (now: Date, zone: string): SQL =>
+  sql`(date_trunc('day', ${now}::timestamptz at time zone ${zone}) at time zone ${zone})`;
+export const weekStart = (now: Date, zone: string): SQL =>
+  sql`((date_trunc('day', ${now}::timestamptz at time zone ${zone}) - interval '6 days') at time zone ${zone})`;
+
+/**
+ * The member's touches since `since`: push runs other than `exceptRun` whose message to them was
+ * sent (or is being sent), plus the splash-screen campaigns shown to them (one per campaign a day).
+ */
+export function touchesSince(args: { tenantId: number; member: SQL; since: SQL; exceptRun?: number }): SQL {
+  const { tenantId, member, since } = args;
+  return sql`((select count(distinct d.run_id) from push_deliveries d where d.tenant_id = ${tenantId} and d.member_id = ${member}
+      and d.run_id <> ${args.exceptRun ?? -1} and d.result in ('SENDING', 'SENT') and d.created_at >= ${since})
+    + (select count(*) from splash_offer_views v where v.tenant_id = ${tenantId} and v.member_id = ${member} and v.shown_at >= ${since}))`;
+}
+
+/** Whether one more touch of the member now would pass a cap. */
+export function capReached(touches: { today: number; week: number }, caps: TouchCaps): boolean {
+  return touches.today >= caps.capPerDay || touches.week >= caps.capPerWeek;
+}
