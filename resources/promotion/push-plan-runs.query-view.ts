@@ -12,13 +12,13 @@ import { PUSH_PLAN_READ } from './group-send-recipients.query-view';
  */
 export const pushPlanRunsView = defineQueryView({
   name: 'push-plan-runs',
-  title: ['发送批次', 'Runs'],
+  title: ['执行记录', 'Runs'],
   route: { group: 'promotion', entry: 'push-plan' },
   access: PUSH_PLAN_READ,
   fileModule: 'reports',
   key: 'id',
   time: 'startedAt',
-  empty: ['还没有发送批次', 'No runs yet'],
+  empty: ['还没有执行记录', 'No runs yet'],
   keyColumns: ['scheduledAt', 'state'],
   columns: {
     id: { kind: 'integer', label: ['批次', 'Run'], width: 80 },

@@ -25,7 +25,7 @@ export const pushPlanMessages = defineMessages({
     'Starts by itself at the plan’s times, each run freezing the group’s members then; the latest run shows here',
   ],
   'pushPlan.messagesTab': ['推送明细', 'Messages'],
-  'pushPlan.runsTab': ['发送批次', 'Runs'],
+  'pushPlan.runsTab': ['执行记录', 'Runs'],
   'pushPlan.approvalExpired': ['该批次的审批时限已过，不再发送', 'This run’s time to be approved has passed; it will not be sent'],
   'pushPlan.awaitingApproval': [
     '本次赠礼（{kind} {amount}）超过审批阈值 {threshold}，须由计划创建人以外的人审批后才发送；{due} 前未审批则不再发送',

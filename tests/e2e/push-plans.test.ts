@@ -68,7 +68,7 @@ describe('push plans in the browser', () => {
     expect(await couponsHeld(page, baseUrl, members, template)).toEqual([1, 1]);
 
     // The Runs tab: the one run, done.
-    await page.getByRole('tab', { name: '发送批次' }).click();
+    await page.getByRole('tab', { name: '执行记录' }).click();
     const runs = page.locator('.ant-tabs-tabpane-active .ant-table-tbody tr.ant-table-row');
     await expect.poll(() => runs.count()).toBe(1);
     expect(await runs.first().innerText()).toContain('已完成');
