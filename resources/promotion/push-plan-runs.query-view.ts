@@ -1,5 +1,21 @@
+import { GROUP_SEND_RUN_STATES, type GroupSendRunState } from '../contract/group-send.types';
 import { defineQueryView } from '../query-view';
 import { PUSH_PLAN_READ } from './group-send-recipients.query-view';
+import { groupSendMessages } from './group-send.messages';
+
+const STATE_COLORS: Readonly<Record<GroupSendRunState, string>> = {
+  AWAITING_APPROVAL: 'orange',
+  RUNNING: 'blue',
+  PAUSED: 'gold',
+  DONE: 'green',
+  STOPPED: 'red',
+  FAILED: 'red',
+  SKIPPED: 'default',
+};
+/** The run's states as the Sending tab names them (`groupSend.state.*`). */
+const STATES = Object.fromEntries(
+  GROUP_SEND_RUN_STATES.map((state) => [state, { label: groupSendMessages[`groupSend.state.${state}`], color: STATE_COLORS[state] }]),
+);
 
 /**
  * A push plan's runs (the detail's Runs tab, filtered on the plan): one row per time its schedule
@@ -27,15 +43,7 @@ export const pushPlanRunsView = defineQueryView({
     state: {
       kind: 'enum',
       label: ['状态', 'State'],
-      options: {
-        AWAITING_APPROVAL: { label: ['待审批', 'Awaiting approval'], color: 'orange' },
-        RUNNING: { label: ['发送中', 'Sending'], color: 'blue' },
-        PAUSED: { label: ['已暂停', 'Paused'], color: 'gold' },
-        DONE: { label: ['已完成', 'Done'], color: 'green' },
-        STOPPED: { label: ['已停止', 'Stopped'], color: 'red' },
-        FAILED: { label: ['失败（可继续）', 'Failed (can resume)'], color: 'red' },
-        SKIPPED: { label: ['未发送', 'Not sent'], color: 'default' },
-      },
+      options: STATES,
       width: 110,
     },
     reason: {

@@ -31,12 +31,6 @@ export const pushPlanMessages = defineMessages({
     '本次赠礼（{kind} {amount}）超过审批阈值 {threshold}，须由计划创建人以外的人审批后才发送；{due} 前未审批则不再发送',
     'This run’s gift ({kind} {amount}) is above the approval threshold of {threshold}: it sends once someone other than the plan’s creator approves it, and is not sent unless approved before {due}',
   ],
-  'pushPlan.approve': ['审批并发送', 'Approve and send'],
-  'pushPlan.approveConfirm': [
-    '审批后本次推送及赠礼立即发送（或在等待时间后）。确定审批吗？',
-    'Once approved, this run and its gift are sent (after its wait). Approve?',
-  ],
-  'pushPlan.approved': ['已审批', 'Approved'],
   'pushPlan.approvedBy': ['{name} 于 {time} 审批', 'Approved by {name} at {time}'],
   'pushPlan.skipped.missed': [
     '计划时间 {time} 时服务未运行，且已超过补发时限，本次不再发送',

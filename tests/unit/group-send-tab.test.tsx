@@ -7,6 +7,7 @@ import type { GroupSendRun } from '../../resources/contract/group-send.types';
 import { toMessageMap, type Locale } from '../../resources/messages/bilingual';
 import { queryViewMessageBook } from '../../resources/query-view';
 import { groupSendRecipientsView } from '../../resources/promotion/group-send-recipients.query-view';
+import { pushPlanRunsView } from '../../resources/promotion/push-plan-runs.query-view';
 import { GroupSendTab } from '../../src/views/promotion/group-send-tab';
 import { API, createTestI18n, grant, installDomShims, renderScreen } from '../helpers/screen-harness';
 
@@ -61,7 +62,11 @@ const server = setupServer(
 
 async function i18nFor(locale: Locale) {
   const i18n = await createTestI18n(locale);
-  i18n.addResources(locale, 'translation', toMessageMap([queryViewMessageBook(groupSendRecipientsView)], locale));
+  i18n.addResources(
+    locale,
+    'translation',
+    toMessageMap([queryViewMessageBook(groupSendRecipientsView), queryViewMessageBook(pushPlanRunsView)], locale),
+  );
   return i18n;
 }
 

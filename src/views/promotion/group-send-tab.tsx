@@ -58,8 +58,8 @@ function RunNotice(props: { readonly run: Run; readonly t: Translate; readonly o
         description={t('pushPlan.awaitingApproval', { ...run.approval, due })}
         action={
           can?.can === true ? (
-            <Popconfirm title={t('pushPlan.approveConfirm')} onConfirm={props.onApprove}>
-              <Button type="primary">{t('pushPlan.approve')}</Button>
+            <Popconfirm title={t('res.push-plan-runs.action.approve.confirm')} onConfirm={props.onApprove}>
+              <Button type="primary">{t('res.push-plan-runs.action.approve')}</Button>
             </Popconfirm>
           ) : null
         }
@@ -134,7 +134,9 @@ export function GroupSendTab(props: GroupSendTabProps) {
     void act(() => typedPost(path, { params: { id: run?.id ?? 0 } }), done).then(reload);
   const start = () => void act(() => typedPost('/v1/group-send/start', { params: { id: activityId } }), t('groupSend.start')).then(reload);
   const approve = () =>
-    void act(() => typedPost('/v1/group-send/approve', { params: { id: run?.id ?? 0 } }), t('pushPlan.approved')).then(reload);
+    void act(() => typedPost('/v1/group-send/approve', { params: { id: run?.id ?? 0 } }), t('res.push-plan-runs.action.approve.done')).then(
+      reload,
+    );
   const maintain = can?.can === true;
 
   return (
