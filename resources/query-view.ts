@@ -69,6 +69,8 @@ export interface QueryRowAction {
   readonly path: string;
   /** The grants of doing it: any one of them. */
   readonly access: readonly PermissionRef[];
+  /** Shown only on the rows whose `column` holds one of `values` (approve: a run awaiting approval); absent: every row. */
+  readonly when?: { readonly column: string; readonly values: readonly string[] };
 }
 
 /** One column of the rows. */

@@ -1,4 +1,5 @@
 import { pushDeliveriesView } from './promotion/push-deliveries.query-view';
+import { pushPlanRunsView } from './promotion/push-plan-runs.query-view';
 import { CARD_ACTIVITY_REPORTS } from './data-table/card-activity-report.query-view';
 import { couponReportView } from './data-table/coupon-report.query-view';
 import { feeLevelView } from './data-table/fee-level.query-view';
@@ -52,4 +53,5 @@ export const QUERY_VIEWS: readonly QueryViewDef[] = [
   thirdPartyCancelsView,
   thirdPartyCancelCouponsView,
   pushDeliveriesView,
+  pushPlanRunsView,
 ];

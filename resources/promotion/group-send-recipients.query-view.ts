@@ -62,6 +62,7 @@ export const groupSendRecipientsView = defineQueryView({
         couponLimit: { label: ['超过每人领券上限', 'Member’s coupon limit reached'] },
         budget: { label: ['活动预算或次数限制已满', 'Activity budget or limit reached'] },
         stopped: { label: ['发送已停止', 'Send stopped'] },
+        notApproved: { label: ['赠礼超过审批阈值，未获审批', 'Gift above the threshold, not approved in time'] },
         refused: { label: ['其他原因', 'Other refusal'] },
       },
       width: 190,

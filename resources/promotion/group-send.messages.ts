@@ -16,6 +16,7 @@ export const groupSendMessages = defineMessages({
   'groupSend.cannot.pause': ['只有发送中的批次可以暂停', 'Only a running send can be paused'],
   'groupSend.cannot.resume': ['只有已暂停或失败的批次可以继续', 'Only a paused or failed send can be resumed'],
   'groupSend.cannot.stop': ['该批次已结束，不能停止', 'This send has ended and cannot be stopped'],
+  'groupSend.cannot.approve': ['只有待审批的批次可以审批', 'Only a run awaiting approval can be approved'],
   'groupSend.tab': ['发送', 'Sending'],
   'groupSend.notStarted': ['尚未开始发送', 'Not sent yet'],
   'groupSend.notStartedHint': [
@@ -36,6 +37,8 @@ export const groupSendMessages = defineMessages({
   'groupSend.state.STOPPED': ['已停止', 'Stopped'],
   'groupSend.state.DONE': ['已完成', 'Done'],
   'groupSend.state.FAILED': ['失败（可继续）', 'Failed (can resume)'],
+  'groupSend.state.AWAITING_APPROVAL': ['待审批', 'Awaiting approval'],
+  'groupSend.state.SKIPPED': ['未发送', 'Not sent'],
   'groupSend.progress': ['发送进度', 'Sending progress'],
   'groupSend.members': ['冻结会员数', 'Members frozen'],
   'groupSend.issued': ['已发放', 'Given'],

@@ -25,6 +25,21 @@ export const pushPlanMessages = defineMessages({
     'Starts by itself at the plan’s times, each run freezing the group’s members then; the latest run shows here',
   ],
   'pushPlan.messagesTab': ['推送明细', 'Messages'],
+  'pushPlan.runsTab': ['执行记录', 'Runs'],
+  'pushPlan.approvalExpired': ['该批次的审批时限已过，不再发送', 'This run’s time to be approved has passed; it will not be sent'],
+  'pushPlan.awaitingApproval': [
+    '本次赠礼（{kind} {amount}）超过审批阈值 {threshold}，须由计划创建人以外的人审批后才发送；{due} 前未审批则不再发送',
+    'This run’s gift ({kind} {amount}) is above the approval threshold of {threshold}: it sends once someone other than the plan’s creator approves it, and is not sent unless approved before {due}',
+  ],
+  'pushPlan.approvedBy': ['{name} 于 {time} 审批', 'Approved by {name} at {time}'],
+  'pushPlan.skipped.missed': [
+    '计划时间 {time} 时服务未运行，且已超过补发时限，本次不再发送',
+    'The service was not running at {time} and the catch-up window has passed: this run is not sent',
+  ],
+  'pushPlan.skipped.notApproved': [
+    '本次赠礼超过审批阈值，{due} 前无人审批，本次不再发送',
+    'This run’s gift was above the approval threshold and nobody approved it before {due}: it is not sent',
+  ],
   'pushPlan.scheduled': [
     '定时推送计划按计划自动发送，不能手动开始',
     'A scheduled push plan sends on its schedule; it cannot be started by hand',

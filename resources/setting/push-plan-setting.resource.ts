@@ -9,7 +9,8 @@ const cap = (label: readonly [string, string], help: readonly [string, string], 
  * member by SMS and app push counts once), and the opt-out text every marketing SMS ends with.
  * The hours in which marketing SMS may go out are the SMS account's quiet hours
  * (`sms-channel.resource.ts`), which the gateway enforces for every sender; a push plan reads
- * them too, so the merchant sets them once. Read by the push plans' runs
+ * them too, so the merchant sets them once. The catch-up window of a scheduled run the scheduler
+ * missed (server/modules/activities/push-plans/README.md "Missed runs"). Read by the push plans' runs
  * (server/modules/activities/push-plans/README.md); edited on Settings › Channel gateway.
  */
 export const pushPlanSettingResource = defineResource({
@@ -34,6 +35,17 @@ export const pushPlanSettingResource = defineResource({
       ['最近 7 个自然日（含当天），各渠道合计', 'Over the last 7 calendar days (today included), all channels together'],
       3,
     ),
+    catchUpMinutes: field.integer({
+      label: ['错过后补发时限(分钟)', 'Catch-up window (minutes)'],
+      help: [
+        '定时推送因服务停止错过发送时间时，在此时限内（且不跨天）补发一次；超过则记为已错过，不再发送',
+        'A scheduled run missed while the service was down is sent once if it can start within this time (and the same day); later it is recorded as missed and never sent',
+      ],
+      required: true,
+      min: 5,
+      max: 720,
+      defaultValue: 120,
+    }),
     optOutText: field.text({
       label: ['短信退订说明', 'SMS opt-out text'],
       help: ['营销短信末尾自动加上此文字', 'Every marketing SMS ends with this text'],

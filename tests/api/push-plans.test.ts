@@ -70,7 +70,7 @@ beforeEach(async () => {
   await connectPush();
   await connectWechat();
   // Generous caps unless a test sets them.
-  await saveSettings('push-plan-setting', { capPerDay: 50, capPerWeek: 50, optOutText: '拒收请回复R' });
+  await saveSettings('push-plan-setting', { capPerDay: 50, capPerWeek: 50, optOutText: '拒收请回复R', catchUpMinutes: 120 });
 });
 
 interface Delivery {
@@ -328,7 +328,7 @@ describe('why a message was not sent', () => {
 });
 
 describe('a push plan on a schedule', () => {
-  /** The schedules' tick at `now`, each run started delivered here; answers the runs started. */
+  /** The schedules' tick at `now`, each run started delivered here; answers what it did. */
   const tick = (now: Date) =>
     startDueRuns({
       db: scene.t.database.db,
@@ -343,29 +343,173 @@ describe('a push plan on a schedule', () => {
         sql`select slot from group_send_runs where tenant_id = ${scene.tenant.tenantId} and activity_id = ${activity} order by id`,
       )
     ).rows.map((r) => r.slot);
+  /** The plan's runs as its Runs tab lists them (`push-plan-runs`), oldest first, each `<scheduled day>:<state>:<reason>`. */
+  const runsTab = async (activity: number, client: ApiClient = admin) => {
+    const rows = await okData<{ records: { id: number; scheduledAt: string | null; state: string; reason: string | null }[] }>(
+      client.post('/v1/push-plan-runs/query', { body: { page: 1, pageSize: 100, filters: { activityId: activity } } }),
+    );
+    return rows.records
+      .sort((a, b) => a.id - b.id)
+      .map((r) => ({ id: r.id, key: `${(r.scheduledAt ?? '').slice(0, 10)}:${r.state}:${r.reason ?? ''}` }));
+  };
+  /** The runs' keys of the local days given (a time of today before the audit may be listed missed as well). */
+  const onDays = async (activity: number, days: readonly string[]) =>
+    (await runsTab(activity)).map((r) => r.key).filter((key) => days.includes(key.slice(0, 10)));
+
+  /** Today's date in Shanghai, `offset` days on. */
+  const localDay = (offset: number) =>
+    new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Shanghai' }).format(new Date(Date.now() + offset * 24 * 3600_000));
+  /** `HH:mm` in Shanghai on the day `offset` days from today, `minutes` later. */
+  const at = (offset: number, time: string, minutes = 0) =>
+    new Date(new Date(`${localDay(offset)}T${time}:00+08:00`).getTime() + minutes * 60_000);
+  const balance = async (member: number) => (await pointsOf({ t: scene.t, tenant: scene.tenant, memberId: member })).balance;
 
   it('a daily plan sends once per day, each day’s run its own, and cannot be started by hand', async () => {
     const { group, members } = await helpers.groupOf(1);
-    const activity = await plan(group, { pushChannels: ['SMS'], scheduleType: 'DAILY', sendTime: '00:00' });
+    const activity = await plan(group, { pushChannels: ['SMS'], scheduleType: 'DAILY', sendTime: '08:00' });
     const byHand = await admin.post('/v1/group-send/start', { query: { id: activity }, headers: EN });
     expect(byHand.status).toBe(409);
     expect(byHand.body.msg).toContain('schedule');
 
-    const now = new Date();
-    const today = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Shanghai' }).format(now);
-    expect((await tick(now)).length).toBeGreaterThanOrEqual(1);
+    const [day1, day2] = [localDay(1), localDay(2)];
+    expect((await tick(at(1, '08:00', 1))).started.length).toBeGreaterThanOrEqual(1);
     // Another tick the same day (another process, a minute later) starts nothing more.
-    await tick(new Date(now.getTime() + 60_000));
-    expect(await runsOf(activity)).toEqual([today]);
-    const tomorrow = new Date(now.getTime() + 24 * 3600_000);
-    await tick(tomorrow);
-    const slots = await runsOf(activity);
-    expect(slots).toHaveLength(2);
-    expect(slots[1]).not.toBe(today);
+    await tick(at(1, '08:00', 2));
+    expect(await onDays(activity, [day1, day2])).toEqual([`${day1}:DONE:`]);
+    await tick(at(2, '08:00', 1));
+    expect(await onDays(activity, [day1, day2])).toEqual([`${day1}:DONE:`, `${day2}:DONE:`]);
     // One SMS per day's run; the report lists both runs.
     expect(smsTo(await mobileOf(members[0]))).toHaveLength(2);
     const rows = (await report(activity)).records;
     expect(new Set(rows.map((r) => r.runId)).size).toBe(2);
+  });
+
+  it('catches up a time missed while the service was down once, inside the window; past it (or past the day) records it missed and never sends it', async () => {
+    const { group, members } = await helpers.groupOf(1);
+    const mobile = await mobileOf(members[0]);
+    const activity = await plan(group, { pushChannels: ['SMS'], scheduleType: 'DAILY', sendTime: '09:00' });
+    const [day1, day2, day3, day4] = [1, 2, 3, 4].map(localDay);
+
+    // Day 1: the service comes back at 10:30, inside the 120-minute catch-up window: sent once,
+    // however many processes tick at once or after.
+    const back = at(1, '09:00', 90);
+    await Promise.all([tick(back), tick(back)]);
+    await tick(new Date(back.getTime() + 60_000));
+    expect(await onDays(activity, [day1])).toEqual([`${day1}:DONE:`]);
+    expect(smsTo(mobile)).toHaveLength(1);
+
+    // Down from then until 09:30 on day 3: day 2's time is recorded missed, day 3's is caught up.
+    await tick(at(3, '09:00', 30));
+    await tick(at(3, '09:00', 31));
+    expect(await onDays(activity, [day2, day3])).toEqual([`${day2}:SKIPPED:missed`, `${day3}:DONE:`]);
+    expect(smsTo(mobile)).toHaveLength(2);
+
+    // Day 4: back at 11:30, past the window: missed, nothing sent; ticking again changes nothing.
+    expect(await tick(at(4, '09:00', 150))).toMatchObject({ started: [] });
+    await tick(at(4, '09:00', 151));
+    expect(await onDays(activity, [day4])).toEqual([`${day4}:SKIPPED:missed`]);
+    expect(smsTo(mobile)).toHaveLength(2);
+    // The Sending tab's run says why it was not sent.
+    expect(await helpers.runOf(activity)).toMatchObject({ state: 'SKIPPED', reason: 'missed', memberCount: 0 });
+
+    // A late-evening time is not caught up after midnight, even inside the window.
+    const late = await plan(group, { pushChannels: ['SMS'], scheduleType: 'DAILY', sendTime: '23:30' });
+    await tick(at(1, '23:30', 40));
+    expect(await onDays(late, [day1])).toEqual([`${day1}:SKIPPED:missed`]);
+    expect(smsTo(mobile)).toHaveLength(2);
+
+    // A shorter window, the merchant's setting: 30 minutes.
+    await saveSettings('push-plan-setting', { capPerDay: 50, capPerWeek: 50, optOutText: '拒收请回复R', catchUpMinutes: 30 });
+    const short = await plan(group, { pushChannels: ['SMS'], scheduleType: 'DAILY', sendTime: '09:00' });
+    await tick(at(1, '09:00', 45));
+    expect(await onDays(short, [day1])).toEqual([`${day1}:SKIPPED:missed`]);
+    const bad = await admin.post('/v1/push-plan-setting/save', {
+      headers: EN,
+      body: {
+        capPerDay: 50,
+        capPerWeek: 50,
+        optOutText: '拒收请回复R',
+        catchUpMinutes: 1,
+        version: (await okData<{ version: number }>(admin.get('/v1/push-plan-setting/get'))).version,
+      },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.data.fields.map((f: { field: string }) => f.field)).toEqual(['catchUpMinutes']);
+  });
+
+  it('a daily plan above the threshold gives nothing on a run until a second person approves that run; an approved run gives once', async () => {
+    const { group, members } = await helpers.groupOf(2);
+    const gifts = [
+      { resourceId: '营销/推送计划/短信', action: '配置维护' },
+      { resourceId: '营销/推送计划/赠礼发放', action: '配置维护' },
+    ] as const;
+    const second = await helpers.userWith('ppdailyok', [...gifts]);
+    const smsOnly = await helpers.userWith('ppdailysms', [gifts[0]]);
+    // 6,000 points × 2 members = 12,000 per run, above the default threshold of 10,000 points.
+    const activity = await plan(
+      group,
+      { rewardPoints: 6000, pushChannels: ['SMS'], scheduleType: 'DAILY', sendTime: '10:00' },
+      { audit: false },
+    );
+    await okData(second.post('/v1/activity/audit', { query: { id: activity } }));
+    const [day1, day2] = [localDay(1), localDay(2)];
+
+    // Day 1: the run freezes the members and waits; nothing is given or sent, however often the scheduler ticks.
+    await tick(at(1, '10:00', 1));
+    await tick(at(1, '10:00', 2));
+    const waiting = await okData<Run & Record<string, unknown>>(
+      admin.get('/v1/group-send/run', { query: { activityId: activity }, headers: EN }),
+    );
+    expect(waiting).toMatchObject({
+      state: 'AWAITING_APPROVAL',
+      reason: 'aboveThreshold',
+      memberCount: 2,
+      pending: 2,
+      approval: { kind: 'points', amount: '12000', threshold: '10000' },
+      dueUntil: `${day1} 12:00:00`,
+    });
+    expect(await onDays(activity, [day1])).toEqual([`${day1}:AWAITING_APPROVAL:aboveThreshold`]);
+    for (const member of members) {
+      expect(await balance(member)).toBe(0);
+      expect(smsTo(await mobileOf(member))).toHaveLength(0);
+    }
+
+    // The plan's creator may not approve it; nor may someone without the gift's grant.
+    const own = await admin.post('/v1/group-send/approve', { query: { id: waiting.id }, headers: EN });
+    expect(own.status).toBe(409);
+    expect(own.body.msg).toContain('12000');
+    expect((await smsOnly.post('/v1/group-send/approve', { query: { id: waiting.id } })).status).toBe(403);
+    // A second person approves it: it is sent, each member given the points once.
+    await okData(second.post('/v1/group-send/approve', { query: { id: waiting.id } }));
+    expect(await helpers.ended(activity)).toMatchObject({ id: waiting.id, state: 'DONE', issued: 2, approvedBy: expect.any(String) });
+    expect((await second.post('/v1/group-send/approve', { query: { id: waiting.id } })).status).toBe(409);
+    await tick(at(1, '10:00', 3));
+    for (const member of members) {
+      expect(await balance(member)).toBe(6000);
+      expect(smsTo(await mobileOf(member))).toHaveLength(1);
+    }
+
+    // Day 2: the approval of day 1 does not cover it: the run waits again, nothing given.
+    await tick(at(2, '10:00', 1));
+    const next = await helpers.runOf(activity);
+    expect(next).toMatchObject({ state: 'AWAITING_APPROVAL', pending: 2 });
+    expect(next?.id).not.toBe(waiting.id);
+    for (const member of members) expect(await balance(member)).toBe(6000);
+    // Nobody approves it before its window ends: it is not sent, its members skipped as not approved.
+    await tick(at(2, '10:00', 121));
+    expect(await helpers.runOf(activity)).toMatchObject({ state: 'SKIPPED', reason: 'notApproved', skipped: 2, pending: 0 });
+    expect((await second.post('/v1/group-send/approve', { query: { id: next!.id } })).status).toBe(409);
+    expect((await helpers.results(activity, { reason: ['notApproved'] })).total).toBe(2);
+    for (const member of members) {
+      expect(await balance(member)).toBe(6000);
+      expect(smsTo(await mobileOf(member))).toHaveLength(1);
+    }
+    // The Runs tab lists both, for a reader of any channel.
+    const reader = await helpers.userWith('ppdailyread', [{ resourceId: '营销/推送计划/短信', action: '计划查看' }]);
+    expect((await runsTab(activity, reader)).map((r) => r.key).filter((key) => [day1, day2].includes(key.slice(0, 10)))).toEqual([
+      `${day1}:DONE:aboveThreshold`,
+      `${day2}:SKIPPED:notApproved`,
+    ]);
   });
 
   it('a weekly plan sends only on its weekdays, a one-off only once its time has come', async () => {

@@ -15,7 +15,7 @@ import { storeGroupScene } from './pages/store-group';
  * Sending tab (push-plan dtl): each member is given the coupon, and the Messages tab reports each
  * member's message on each channel, here suppressed as "channel not connected" (the demo has no
  * SMS or JPush credentials) and, for WeChat, "no WeChat identity" (the members have no openid), in
- * both languages. Both tabs pass axe-core's WCAG 2.1 AA rules.
+ * both languages; the Runs tab lists the run, done. Both tabs pass axe-core's WCAG 2.1 AA rules.
  */
 const session = useDemoSession();
 const baseUrl = session.baseUrl;
@@ -67,6 +67,12 @@ describe('push plans in the browser', () => {
     for (let i = 0; i < 2; i += 1) expect(await rows.nth(i).innerText()).toContain('已发放');
     expect(await couponsHeld(page, baseUrl, members, template)).toEqual([1, 1]);
 
+    // The Runs tab: the one run, done.
+    await page.getByRole('tab', { name: '执行记录' }).click();
+    const runs = page.locator('.ant-tabs-tabpane-active .ant-table-tbody tr.ant-table-row');
+    await expect.poll(() => runs.count()).toBe(1);
+    expect(await runs.first().innerText()).toContain('已完成');
+
     // The per-member report: two members × three channels, each with why it was not sent.
     await page.getByRole('tab', { name: '推送明细' }).click();
     const report = page.locator('.ant-tabs-tabpane-active');
@@ -82,6 +88,9 @@ describe('push plans in the browser', () => {
 
     await shell.switchLanguage('en_US');
     await shell.goto(baseUrl, `/promotion/push-plan/dtl?id=${activity}`);
+    await page.getByRole('tab', { name: 'Runs' }).click();
+    await expect.poll(() => runs.count()).toBe(1);
+    expect(await runs.first().innerText()).toContain('Done');
     await page.getByRole('tab', { name: 'Messages' }).click();
     await expect.poll(() => messages.count()).toBe(6);
     const en = await report.innerText();

@@ -7,7 +7,10 @@ import { bigint, check, index, integer, jsonb, pgTable, primaryKey, text, timest
  *
  * `group_send_runs`: one run per activity and slot (the unique index: one a person starts, or one
  * per time a push plan's schedule names), started inside the activity's window: RUNNING -> PAUSED <-> RUNNING -> DONE, or STOPPED by a person (the rest
- * unserved), or FAILED on a fault (its pending members stay pending).
+ * unserved), or FAILED on a fault (its pending members stay pending). A push plan's scheduled run
+ * whose gift is above the merchant's threshold starts AWAITING_APPROVAL (-> RUNNING when a second
+ * person approves it, -> SKIPPED `notApproved` when its window passes); a scheduled time the
+ * scheduler missed past its catch-up window is recorded SKIPPED `missed`, with no recipients.
  *
  * `group_send_recipients`: the run's members, frozen when it starts (copied from the customer
  * group's selection in the start's transaction), one row per run and member (the primary key):
@@ -33,11 +36,29 @@ export const groupSendRuns = pgTable(
     /** Nothing is served before this time (a push plan's hold, during which it can be stopped); null: at once. */
     notBefore: timestamp('not_before', { withTimezone: true, precision: 3 }),
     finishedAt: timestamp('finished_at', { withTimezone: true, precision: 3 }),
+    /** A push plan's scheduled run: the time its schedule named (null for a run a person started). */
+    scheduledAt: timestamp('scheduled_at', { withTimezone: true, precision: 3 }),
+    /**
+     * A scheduled run's catch-up window ends here: it may start, or be approved, only before
+     * (push-plans/README.md "Missed runs"); null for a run a person started.
+     */
+    dueUntil: timestamp('due_until', { withTimezone: true, precision: 3 }),
+    /** Why the run waits or was not sent: `aboveThreshold` (AWAITING_APPROVAL), `missed` or `notApproved` (SKIPPED). */
+    reason: text('reason'),
+    /** What the value approval measured on a run that waits: `{ valueKind, units, threshold, unbounded }` (units as text). */
+    approval: jsonb('approval'),
+    /** Who approved a run that waited for a second person, and when. */
+    approvedBy: bigint('approved_by', { mode: 'number' }),
+    approvedAt: timestamp('approved_at', { withTimezone: true, precision: 3 }),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
     uniqueIndex('group_send_runs_activity').on(t.tenantId, t.activityId, t.slot),
-    check('group_send_runs_state', sql`${t.state} in ('RUNNING', 'PAUSED', 'STOPPED', 'DONE', 'FAILED')`),
+    check('group_send_runs_state', sql`${t.state} in ('RUNNING', 'PAUSED', 'STOPPED', 'DONE', 'FAILED', 'AWAITING_APPROVAL', 'SKIPPED')`),
+    // The scheduler's sweep of runs whose approval window has passed.
+    index('group_send_runs_awaiting')
+      .on(t.tenantId, t.dueUntil)
+      .where(sql`${t.state} = 'AWAITING_APPROVAL'`),
   ],
 );
 

@@ -11,6 +11,7 @@ import { groupSendRecipientsSource } from './group-send/group-send-recipients.so
 import { groupSendRoutes } from './group-send/group-send.routes';
 import { pushConsentHooks } from './push-plans/push-consent.hooks';
 import { pushDeliveriesSource } from './push-plans/push-deliveries.source';
+import { pushPlanRunsSource } from './push-plans/push-plan-runs.source';
 import { pushPlanScheduleJobs } from './push-plans/push-plan.schedule';
 import { thirdPartyCancelCouponsSource, thirdPartyCancelsSource } from './third-party/third-party-cancels.source';
 import { thirdPartyIssuesSource } from './third-party/third-party-issues.source';
@@ -37,6 +38,7 @@ export const activitiesDomain = defineDomain({
     thirdPartyCancelCouponsSource,
     couponCodesSource,
     pushDeliveriesSource,
+    pushPlanRunsSource,
   ],
   seed: [promotionSeeder],
 });

@@ -12,7 +12,9 @@
  * - a bulk coupon issue (GROUP_COUPON): the whole send, as a batch grant of coupons counts it: the
  *   set each member receives at its worth (coupons/coupon-worth.ts) × the members — on the audit,
  *   the group's members now; when the send starts, the members frozen (the group may have grown
- *   since the audit), so a maker cannot start alone a send worth more than the threshold; a
+ *   since the audit), so a maker cannot start alone a send worth more than the threshold (a
+ *   push plan's scheduled run, which no person starts, waits for a second person's approval
+ *   instead: `giftAboveThreshold`, push-plans/README.md); a
  *   customer group gift (USER_GROUP_GIFT, the same send) likewise: its points × the members
  *   against the points threshold, its coupon set × the members against the coupon one; a push
  *   plan's gift (PUSH_PLAN, the same reward part and send) likewise;
@@ -28,7 +30,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { ValueKind } from '../../../resources/define';
-import { pick } from '../../../resources/messages/bilingual';
+import { pick, type Locale } from '../../../resources/messages/bilingual';
 import { approvalMessages } from '../../../resources/messages/approval.messages';
 import { CLAIM_KINDS, GROUP_SEND_KINDS } from '../../../resources/promotion/activity-engine';
 import { groupCouponKind } from '../../../resources/promotion/kinds/group-coupon.kind';
@@ -159,6 +161,49 @@ const GIVINGS: Readonly<Record<string, GivingReader>> = {
   CARD_PAY_DISCOUNT: payDiscountGiving,
 };
 
+/** A value above the merchant's threshold: its kind, the amount (units) and the threshold. */
+export interface AboveThreshold {
+  readonly valueKind: ValueKind;
+  readonly units: bigint;
+  readonly unbounded: boolean;
+  readonly threshold: bigint;
+}
+
+/**
+ * The first value the activity gives above the merchant's threshold of its kind (a send: to
+ * `members`, else the group's members now), or null when every value is within its threshold or
+ * the kind gives none. Who acts is not asked: the scheduler's runs (which no person starts) use it
+ * to decide whether a run waits for a second person (push-plans/README.md "Value approval of
+ * scheduled runs").
+ */
+export async function giftAboveThreshold(args: {
+  db: DbOrTx;
+  tenantId: number;
+  record: { readonly kind: unknown; readonly rule: unknown; readonly budget?: unknown };
+  members?: number;
+}): Promise<AboveThreshold | null> {
+  const { db, tenantId, record } = args;
+  const kind = String(record.kind);
+  const givingOf = GIVINGS[kind];
+  if (givingOf === undefined) return null;
+  const thresholds = await valueThresholds(db, tenantId);
+  const giving = await givingOf({ db, tenantId, kind, rule: record.rule, budget: record.budget, members: args.members });
+  for (const [valueKind, value] of giving) {
+    if (value.units > thresholds[valueKind])
+      return { valueKind, units: value.units, unbounded: value.unbounded, threshold: thresholds[valueKind] };
+  }
+  return null;
+}
+
+/** The message values of a value above its threshold (`approval.secondPerson`'s {kind}, {amount}, {threshold}), in a language. */
+export function aboveThresholdValues(above: AboveThreshold, locale: Locale): { kind: string; amount: string; threshold: string } {
+  return {
+    kind: valueKindLabel(above.valueKind, locale),
+    amount: above.unbounded ? pick(approvalMessages['approval.unbounded'], locale) : formatUnits(above.valueKind, above.units),
+    threshold: formatUnits(above.valueKind, above.threshold),
+  };
+}
+
 /**
  * The approval rule on the audit of an activity, and on the start of a send (`members`: those
  * frozen); see the file's comment.
@@ -169,28 +214,15 @@ export async function assertGiftApproved(args: {
   record: StoredRecord;
   members?: number;
 }): Promise<void> {
-  const { db, actor, record } = args;
-  const kind = String(record.kind);
-  const givingOf = GIVINGS[kind];
-  if (givingOf === undefined || actor.userId === null) return;
+  const { actor, record } = args;
+  if (GIVINGS[String(record.kind)] === undefined || actor.userId === null) return;
   const makers = [record.createdBy, record.updatedBy].filter((id) => id !== null && id !== undefined).map(Number);
   if (!makers.includes(actor.userId)) return;
-  const thresholds = await valueThresholds(db, actor.tenantId);
-  for (const [valueKind, giving] of await givingOf({
-    db,
+  const above = await giftAboveThreshold({
+    db: args.db,
     tenantId: actor.tenantId,
-    kind,
-    rule: record.rule,
-    budget: record.budget,
+    record: { kind: record.kind, rule: record.rule, budget: record.budget },
     members: args.members,
-  })) {
-    if (giving.units <= thresholds[valueKind]) continue;
-    throw new AppError('conflict', 'approval.secondPerson', {
-      values: {
-        kind: valueKindLabel(valueKind, actor.locale),
-        amount: giving.unbounded ? pick(approvalMessages['approval.unbounded'], actor.locale) : formatUnits(valueKind, giving.units),
-        threshold: formatUnits(valueKind, thresholds[valueKind]),
-      },
-    });
-  }
+  });
+  if (above !== null) throw new AppError('conflict', 'approval.secondPerson', { values: aboveThresholdValues(above, actor.locale) });
 }

@@ -1,6 +1,6 @@
 /**
  * A declared action on one row of a query view (resources/query-view.ts `actions`): a link
- * button shown to whoever holds one of its grants, asking first, then `POST <path>?id=<key>`;
+ * button shown to whoever holds one of its grants (on the rows its `when` names), asking first, then `POST <path>?id=<key>`;
  * the list reloads once it is done. The server's route checks the grant again.
  */
 import { useCan } from '@refinedev/core';
@@ -33,6 +33,7 @@ export function RowAction(props: {
   const action = view.actions?.[name];
   const run = useAction();
   if (!action) return null;
+  if (action.when && !action.when.values.includes(String(row[action.when.column]))) return null;
   const key = `res.${view.name}.action.${name}`;
   return (
     <Granted grants={action.access}>

@@ -4,7 +4,8 @@
  * item 3, whose run first waits its hold, said above the figures): the run's state and progress
  * (members frozen, given, skipped, pending), refreshed every two seconds while it
  * runs; Start / Pause / Resume / Stop for those who maintain the entry (the server checks again
- * and answers 409 to a move from another state); and the per-member results, the query view
+ * and answers 409 to a move from another state); a push plan's scheduled run that waits for a
+ * second person's approval, or was not sent, says why (with Approve); and the per-member results, the query view
  * `group-send-recipients` filtered on the activity. Routes: server/modules/activities/group-send.
  */
 import { useCan } from '@refinedev/core';
@@ -27,7 +28,56 @@ const STATE_COLORS: Readonly<Record<Run['state'], string>> = {
   STOPPED: 'error',
   DONE: 'success',
   FAILED: 'error',
+  AWAITING_APPROVAL: 'warning',
+  SKIPPED: 'default',
 };
+
+/** The grant of approving a push plan's run that waits (its gift's own sub-resource). */
+const APPROVE_GRANT = { resourceId: '营销/推送计划/赠礼发放', action: '配置维护' } as const;
+
+/**
+ * Why a push plan's scheduled run waits (its gift above the value threshold, with Approve for
+ * whoever maintains gifts; the server refuses the plan's creator) or was not sent (missed, not
+ * approved in time); the approver of a run that waited.
+ */
+function RunNotice(props: { readonly run: Run; readonly t: Translate; readonly onApprove: () => void }) {
+  const { run, t } = props;
+  const { data: can } = useCan({
+    resource: APPROVE_GRANT.resourceId,
+    action: APPROVE_GRANT.action,
+    params: { resourceId: APPROVE_GRANT.resourceId },
+  });
+  const due = run.dueUntil ?? '-';
+  if (run.state === 'AWAITING_APPROVAL' && run.approval !== null)
+    return (
+      <Alert
+        type="warning"
+        showIcon
+        data-testid="run-awaiting-approval"
+        message={t('groupSend.state.AWAITING_APPROVAL')}
+        description={t('pushPlan.awaitingApproval', { ...run.approval, due })}
+        action={
+          can?.can === true ? (
+            <Popconfirm title={t('res.push-plan-runs.action.approve.confirm')} onConfirm={props.onApprove}>
+              <Button type="primary">{t('res.push-plan-runs.action.approve')}</Button>
+            </Popconfirm>
+          ) : null
+        }
+      />
+    );
+  if (run.state === 'SKIPPED' && (run.reason === 'missed' || run.reason === 'notApproved'))
+    return (
+      <Alert
+        type="info"
+        showIcon
+        message={t('groupSend.state.SKIPPED')}
+        description={t(`pushPlan.skipped.${run.reason}`, { time: run.scheduledAt ?? '-', due })}
+      />
+    );
+  if (run.approvedBy !== null)
+    return <Alert type="success" showIcon message={t('pushPlan.approvedBy', { name: run.approvedBy, time: run.approvedAt ?? '-' })} />;
+  return null;
+}
 /** How often a running send's progress is read again. */
 const POLL_MS = 2000;
 
@@ -83,6 +133,10 @@ export function GroupSendTab(props: GroupSendTabProps) {
   const move = (path: '/v1/group-send/pause' | '/v1/group-send/resume' | '/v1/group-send/stop', done: string) => () =>
     void act(() => typedPost(path, { params: { id: run?.id ?? 0 } }), done).then(reload);
   const start = () => void act(() => typedPost('/v1/group-send/start', { params: { id: activityId } }), t('groupSend.start')).then(reload);
+  const approve = () =>
+    void act(() => typedPost('/v1/group-send/approve', { params: { id: run?.id ?? 0 } }), t('res.push-plan-runs.action.approve.done')).then(
+      reload,
+    );
   const maintain = can?.can === true;
 
   return (
@@ -113,12 +167,14 @@ export function GroupSendTab(props: GroupSendTabProps) {
                 {t('groupSend.resume')}
               </Button>
             ) : null}
-            {maintain && (run.state === 'RUNNING' || run.state === 'PAUSED' || run.state === 'FAILED') ? (
+            {maintain &&
+            (run.state === 'RUNNING' || run.state === 'PAUSED' || run.state === 'FAILED' || run.state === 'AWAITING_APPROVAL') ? (
               <Popconfirm title={t('groupSend.stopConfirm')} onConfirm={move('/v1/group-send/stop', t('groupSend.stop'))}>
                 <Button danger>{t('groupSend.stop')}</Button>
               </Popconfirm>
             ) : null}
           </Space>
+          <RunNotice run={run} t={t} onApprove={approve} />
           {run.state === 'RUNNING' && run.notBefore !== null && run.pending === run.memberCount ? (
             <Alert type="warning" showIcon message={t('pushPlan.waitingUntil', { time: run.notBefore })} />
           ) : null}

@@ -18,6 +18,7 @@ import { KIND_DECLARATIONS } from '../../../resources/promotion/kinds/index';
 import { customerGroupResource } from '../../../resources/promotion/customer-group.resource';
 import { topicResource } from '../../../resources/promotion/topic.resource';
 import { pushDeliveriesView } from '../../../resources/promotion/push-deliveries.query-view';
+import { pushPlanRunsView } from '../../../resources/promotion/push-plan-runs.query-view';
 import { lazySlot } from '../../screens/lazy-slot';
 import { toolbarLink } from '../../screens/generic/toolbar-link';
 import type { DetailTab, DomainManifest, ListToolbarItem } from '../../screens/manifest';
@@ -81,6 +82,13 @@ const pushMessagesTab: DetailTab = {
   render: ({ record }) => <QueryViewPanel view={pushDeliveriesView} fixed={{ activityId: Number(record.id) }} />,
 };
 
+/** A push plan's runs: each time its schedule named, its state and why it waits or was not sent, Approve on a run that waits. */
+const pushRunsTab: DetailTab = {
+  key: 'runs',
+  title: 'pushPlan.runsTab',
+  render: ({ record }) => <QueryViewPanel view={pushPlanRunsView} fixed={{ activityId: Number(record.id) }} />,
+};
+
 const thirdPartyIssuesTab: DetailTab = {
   key: 'issues',
   title: 'thirdCoupon.tab',
@@ -136,8 +144,8 @@ export const PROMOTION_MANIFEST: DomainManifest = {
     ],
     // A send to a group's run, progress and per-member results (a bulk coupon issue, a customer group gift).
     ...Object.fromEntries(GROUP_SEND_KINDS.map((kind) => [activities.kinds[kind].name, [groupSendTab(kind)]])),
-    // A push plan's per-member report: each member's message on each channel, sent or why not.
-    [activities.kinds.PUSH_PLAN.name]: [groupSendTab('PUSH_PLAN'), pushMessagesTab],
+    // A push plan's runs (why one waits or was not sent) and per-member report: each member's message on each channel, sent or why not.
+    [activities.kinds.PUSH_PLAN.name]: [groupSendTab('PUSH_PLAN'), pushRunsTab, pushMessagesTab],
     // And on the entry's list's detail (a drawer) where the entry lists other kinds too (precision marketing).
     ...Object.fromEntries(
       GROUP_SEND_KINDS.filter((kind) => !('list' in KIND_DECLARATIONS[kind].screens)).map((kind) => [

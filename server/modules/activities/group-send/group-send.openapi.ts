@@ -1,4 +1,4 @@
-import { GROUP_SEND_RUN_STATES } from '../../../../resources/contract/group-send.types';
+import { GROUP_SEND_RUN_REASONS, GROUP_SEND_RUN_STATES } from '../../../../resources/contract/group-send.types';
 import { answers, nullable, objectOf, oneOf, wire, type JsonSchema, type RouteDocs } from '../../../http/openapi.schemas';
 
 /** The answers of the send-run routes (group-send.routes.ts). */
@@ -7,7 +7,10 @@ const run: JsonSchema = objectOf(
   {
     id: { type: 'integer', description: 'The run' },
     activityId: { type: 'integer', description: 'The activity sent to a group (GROUP_COUPON, USER_GROUP_GIFT, PUSH_PLAN)' },
-    state: oneOf(GROUP_SEND_RUN_STATES, 'RUNNING, PAUSED, STOPPED (by a person), DONE, FAILED (a fault; resumable)'),
+    state: oneOf(
+      GROUP_SEND_RUN_STATES,
+      'RUNNING, PAUSED, STOPPED (by a person), DONE, FAILED (a fault; resumable), AWAITING_APPROVAL (a scheduled run above the value threshold), SKIPPED (a scheduled run not sent: see reason)',
+    ),
     memberCount: { type: 'integer', description: 'Members frozen when the run started' },
     pending: { type: 'integer', description: 'Recipients not yet served' },
     issued: { type: 'integer', description: 'Recipients given their coupons' },
@@ -15,6 +18,26 @@ const run: JsonSchema = objectOf(
     startedAt: wire.dateTime,
     notBefore: nullable(wire.dateTime),
     finishedAt: nullable(wire.dateTime),
+    scheduledAt: nullable(wire.dateTime),
+    dueUntil: nullable(wire.dateTime),
+    reason: nullable(
+      oneOf(
+        GROUP_SEND_RUN_REASONS,
+        'aboveThreshold (waits for a second person), missed (past its catch-up window), notApproved (window passed unapproved)',
+      ),
+    ),
+    approval: nullable(
+      objectOf(
+        {
+          kind: { type: 'string', description: 'The kind of value above its threshold, in the caller’s language' },
+          amount: { type: 'string', description: 'The run’s value of that kind (yuan or points)' },
+          threshold: { type: 'string', description: 'The merchant’s threshold of that kind' },
+        },
+        { description: 'What the value approval measured on a scheduled run above the threshold' },
+      ),
+    ),
+    approvedBy: nullable({ type: 'string', description: 'Who approved a run that waited' }),
+    approvedAt: nullable(wire.dateTime),
   },
   { description: "A bulk coupon issue's send run and its progress" },
 );
@@ -38,6 +61,14 @@ export const groupSendDocs = {
   pause: move('pause', 'Pause a running send (the member being served finishes)'),
   resume: move('resume', 'Resume a paused (or failed) send from its pending recipients'),
   stop: move('stop', 'Stop a send: the recipients not yet served are skipped as stopped'),
+  approve: {
+    ...move(
+      'approve',
+      'Approve a push plan’s scheduled run that waits for a second person (its gift above the value threshold); it is then sent',
+    ),
+    description:
+      '`id` is the run. 403 without 配置维护 on 营销/推送计划/赠礼发放. 409: not awaiting approval, its window has passed, or the caller created the plan.',
+  },
   run: {
     operationId: 'groupSend.run',
     tags: ['promotion'],

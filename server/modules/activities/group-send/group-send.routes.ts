@@ -11,7 +11,8 @@ import { familyRefs } from '../activity.hooks';
 import { readableActivity } from '../engine/engine.routes';
 import { dispatchRun, groupSendJobs } from './group-send.job';
 import { groupSendDocs } from './group-send.openapi';
-import { isGroupSendKind, moveRun, runOfActivity, startRun, type GroupSendMove } from './group-send.runs';
+import { approveRun, isGroupSendKind, jobOf, moveRun, runOfActivity, startRun, type GroupSendMove } from './group-send.runs';
+import { giftRef } from '../push-plans/push-plan.rule';
 
 /**
  * The send-run routes of the kinds sent to a group (README.md: bulk coupon issues, customer group
@@ -36,7 +37,13 @@ export async function groupSendRoutes(app: FastifyInstance): Promise<void> {
 
   /** The run as it stands, for an activity the caller may read. */
   const answer = async (request: FastifyRequest, activityId: number) => {
-    const run = await runOfActivity({ db, tenantId: authOf(request).tenantId, activityId, zone: request.ctx.timeZone });
+    const run = await runOfActivity({
+      db,
+      tenantId: authOf(request).tenantId,
+      activityId,
+      zone: request.ctx.timeZone,
+      locale: request.ctx.locale,
+    });
     return ok(run);
   };
 
@@ -71,7 +78,7 @@ export async function groupSendRoutes(app: FastifyInstance): Promise<void> {
         now: app.clock(),
         timeZone: request.ctx.timeZone,
       });
-      await dispatchRun(app, job);
+      await dispatchRun(app, jobOf(job));
       return answer(request, activityId);
     },
   );
@@ -92,6 +99,29 @@ export async function groupSendRoutes(app: FastifyInstance): Promise<void> {
         return answer(request, activityId);
       },
     );
+  /**
+   * A second person approves a push plan's scheduled run that waits (its gift above the
+   * threshold): 配置维护 on the plan's entry and on 赠礼发放 (the gift's own grant), not the plan's
+   * creator, before the run's window ends; the run is then sent.
+   */
+  app.post<{ Querystring: { id: number } }>(
+    '/v1/group-send/approve',
+    { schema: describeRoute(idQuery, groupSendDocs.approve), config: { requires: MAINTAIN } },
+    async (request) => {
+      const { tenantId, userId } = authOf(request);
+      const runId = request.query.id;
+      const found = await db.execute<{ activity_id: string }>(sql`select activity_id from group_send_runs
+        where tenant_id = ${tenantId} and id = ${runId}`);
+      if (found.rows.length === 0) throw new AppError('notFound', 'groupSend.runNotFound', { values: { id: runId } });
+      await groupActivity(request, Number(found.rows[0].activity_id), true);
+      if (!holdsAny(authOf(request).grants, [giftRef()])) throw forbidden();
+      if (userId === null) throw forbidden();
+      const { activityId } = await approveRun({ db, tenantId, runId, userId, locale: request.ctx.locale, now: app.clock() });
+      await dispatchRun(app, { tenantId, runId });
+      return answer(request, activityId);
+    },
+  );
+
   moveRoute('pause');
   moveRoute('resume');
   moveRoute('stop');

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { GroupSendRun, GroupSendRunState } from '../../../../resources/contract/group-send.types';
+import type { GroupSendRun, GroupSendRunReason, GroupSendRunState } from '../../../../resources/contract/group-send.types';
+import type { ValueKind } from '../../../../resources/define';
 import type { Locale } from '../../../../resources/messages/bilingual';
 import { windowPlace } from '../../../../resources/state-timeline';
 import { formatInstant } from '../../../crud/zoned-time';
@@ -7,7 +8,7 @@ import type { DbOrTx } from '../../../db/connection';
 import { AppError } from '../../../http/envelope';
 import { groupSelection } from '../../audiences/audience.compute';
 import { GROUP_SEND_KINDS } from '../../../../resources/promotion/activity-engine';
-import { assertGiftApproved } from '../gift-approval';
+import { aboveThresholdValues, assertGiftApproved, giftAboveThreshold } from '../gift-approval';
 import type { PushChannel } from '../../../../resources/promotion/kinds/push-plan.kind';
 import { suppressStopped } from '../push-plans/push-plan.deliver';
 
@@ -23,6 +24,14 @@ export interface GroupSendJob {
   readonly runId: number;
 }
 
+/** A run just started: its job, and whether it waits for a second person's approval (then nothing is enqueued). */
+export interface StartedRun extends GroupSendJob {
+  readonly awaitingApproval: boolean;
+}
+
+/** The job of a started run (what the queue carries). */
+export const jobOf = (run: GroupSendJob): GroupSendJob => ({ tenantId: run.tenantId, runId: run.runId });
+
 type ActivityRow = {
   readonly kind: string;
   readonly state: string;
@@ -34,6 +43,7 @@ type ActivityRow = {
     readonly scheduleType?: string | null;
   } | null;
   readonly created_by: string | null;
+  readonly budget: unknown;
 };
 
 /** Whether a kind is sent to a group by a run (`trigger: 'groupSend'`: a bulk coupon issue, a customer group gift). */
@@ -47,8 +57,10 @@ const notFound = (id: number) => new AppError('notFound', 'groupSend.activityNot
  * are now are copied into its recipients (one statement), so a member who joins the group later
  * is not served. Gifts are value: the activity's creator may not start alone a send worth more
  * than the merchant's threshold (`gift-approval.ts`, on the members frozen, as the group may
- * have grown since the audit). The caller enqueues
- * the run once this has committed.
+ * have grown since the audit). A push plan's scheduled run (`slot`, no person) whose gift to its
+ * frozen members is above the threshold is created AWAITING_APPROVAL instead: nothing is given until
+ * a second person approves it (`approveRun`). The caller enqueues the run once this has committed,
+ * unless it awaits approval.
  */
 export async function startRun(args: {
   db: DbOrTx;
@@ -60,12 +72,15 @@ export async function startRun(args: {
   timeZone: string;
   /** The run a push plan's schedule starts (its time: `once`, a local date); absent: the one a person starts. */
   slot?: string;
-}): Promise<GroupSendJob> {
+  /** A scheduled run: the time its schedule named, and the end of its catch-up (and approval) window. */
+  scheduledAt?: Date;
+  dueUntil?: Date;
+}): Promise<StartedRun> {
   const { tenantId, activityId, now } = args;
   const slot = args.slot ?? '';
   return args.db.transaction(async (tx) => {
     // Locked so the activity is not stopped while its recipients are frozen.
-    const found = await tx.execute<ActivityRow>(sql`select kind, state, begin_time, end_time, rule, created_by from activities
+    const found = await tx.execute<ActivityRow>(sql`select kind, state, begin_time, end_time, rule, budget, created_by from activities
       where tenant_id = ${tenantId} and id = ${activityId} for update`);
     const activity = found.rows[0];
     if (!activity || !isGroupSendKind(activity.kind)) throw notFound(activityId);
@@ -79,8 +94,9 @@ export async function startRun(args: {
     const notBefore = holdMinutes > 0 ? new Date(now.getTime() + holdMinutes * 60_000) : null;
     const created = await tx.execute<{
       id: string;
-    }>(sql`insert into group_send_runs (tenant_id, activity_id, slot, state, started_by, started_at, not_before)
-      values (${tenantId}, ${activityId}, ${slot}, 'RUNNING', ${args.userId}, ${now}, ${notBefore})
+    }>(sql`insert into group_send_runs (tenant_id, activity_id, slot, state, started_by, started_at, not_before, scheduled_at, due_until)
+      values (${tenantId}, ${activityId}, ${slot}, 'RUNNING', ${args.userId}, ${now}, ${notBefore},
+        ${args.scheduledAt ?? null}, ${args.dueUntil ?? null})
       on conflict (tenant_id, activity_id, slot) do nothing returning id`);
     if (created.rows.length === 0) throw new AppError('conflict', 'groupSend.alreadyStarted');
     const runId = Number(created.rows[0].id);
@@ -95,6 +111,27 @@ export async function startRun(args: {
     const frozen = await tx.execute(sql`insert into group_send_recipients (tenant_id, run_id, member_id)
       select ${tenantId}, ${runId}, sel.id from (${selection}) sel`);
     const members = frozen.rowCount ?? 0;
+    await tx.execute(sql`update group_send_runs set member_count = ${members} where tenant_id = ${tenantId} and id = ${runId}`);
+    if (args.userId === null) {
+      // No person starts a scheduled run: above the threshold it waits for a second person.
+      const above = await giftAboveThreshold({
+        db: tx,
+        tenantId,
+        record: { kind: activity.kind, rule: activity.rule, budget: activity.budget },
+        members,
+      });
+      if (above === null) return { tenantId, runId, awaitingApproval: false };
+      const measured = {
+        valueKind: above.valueKind,
+        units: String(above.units),
+        threshold: String(above.threshold),
+        unbounded: above.unbounded,
+      };
+      await tx.execute(sql`update group_send_runs set state = 'AWAITING_APPROVAL', reason = 'aboveThreshold',
+          approval = ${JSON.stringify(measured)}::jsonb
+        where tenant_id = ${tenantId} and id = ${runId}`);
+      return { tenantId, runId, awaitingApproval: true };
+    }
     await assertGiftApproved({
       db: tx,
       actor: { tenantId, userId: args.userId, locale: args.locale },
@@ -102,16 +139,84 @@ export async function startRun(args: {
       record: { kind: activity.kind, rule: activity.rule, createdBy: activity.created_by, updatedBy: null },
       members,
     });
-    await tx.execute(sql`update group_send_runs set member_count = ${members} where tenant_id = ${tenantId} and id = ${runId}`);
-    return { tenantId, runId };
+    return { tenantId, runId, awaitingApproval: false };
   });
+}
+
+/**
+ * A second person approves a scheduled run that waits (AWAITING_APPROVAL, its gift above the
+ * threshold): 404 unknown, 409 from another state, 409 `pushPlan.approvalExpired` once its window
+ * has passed (a stale run is never sent), 409 `approval.secondPerson` to the plan's creator (after
+ * the audit the one maker left, as on a start). One conditional update moves it RUNNING with the
+ * approver; the caller enqueues it.
+ */
+export async function approveRun(args: {
+  db: DbOrTx;
+  tenantId: number;
+  runId: number;
+  userId: number;
+  locale: Locale;
+  now: Date;
+}): Promise<{ activityId: number }> {
+  const { tenantId, runId, now } = args;
+  return args.db.transaction(async (tx) => {
+    const found = await tx.execute<{
+      activity_id: string;
+      state: string;
+      due_until: Date | null;
+      approval: StoredApproval | null;
+      created_by: string | null;
+    }>(sql`select r.activity_id, r.state, r.due_until, r.approval, a.created_by from group_send_runs r
+      join activities a on a.tenant_id = r.tenant_id and a.id = r.activity_id
+      where r.tenant_id = ${tenantId} and r.id = ${runId} for update of r`);
+    const run = found.rows[0];
+    if (!run) throw new AppError('notFound', 'groupSend.runNotFound', { values: { id: runId } });
+    if (run.state !== 'AWAITING_APPROVAL') throw new AppError('conflict', 'groupSend.cannot.approve');
+    if (run.due_until !== null && new Date(run.due_until).getTime() <= now.getTime())
+      throw new AppError('conflict', 'pushPlan.approvalExpired');
+    if (run.created_by !== null && Number(run.created_by) === args.userId && run.approval !== null)
+      throw new AppError('conflict', 'approval.secondPerson', { values: aboveThresholdValues(measuredOf(run.approval), args.locale) });
+    await tx.execute(sql`update group_send_runs set state = 'RUNNING', approved_by = ${args.userId}, approved_at = ${now}
+      where tenant_id = ${tenantId} and id = ${runId} and state = 'AWAITING_APPROVAL'`);
+    return { activityId: Number(run.activity_id) };
+  });
+}
+
+/** What a waiting run's approval measured, as stored (units as text). */
+interface StoredApproval {
+  readonly valueKind: ValueKind;
+  readonly units: string;
+  readonly threshold: string;
+  readonly unbounded: boolean;
+}
+const measuredOf = (stored: StoredApproval) => ({
+  valueKind: stored.valueKind,
+  units: BigInt(stored.units),
+  threshold: BigInt(stored.threshold),
+  unbounded: stored.unbounded,
+});
+
+/**
+ * Runs still waiting for approval whose window has passed (across tenants) become SKIPPED
+ * `notApproved`, their recipients skipped with the same reason, nothing given and no message
+ * decided; answers how many.
+ */
+export async function lapseUnapproved(db: DbOrTx, now: Date): Promise<number> {
+  const lapsed = await db.execute(sql`with lapsed as (
+      update group_send_runs set state = 'SKIPPED', reason = 'notApproved', finished_at = ${now}
+      where state = 'AWAITING_APPROVAL' and due_until <= ${now}
+      returning tenant_id, id)
+    update group_send_recipients p set result = 'SKIPPED', reason = 'notApproved', served_at = ${now}
+    from lapsed l where p.tenant_id = l.tenant_id and p.run_id = l.id and p.result = 'PENDING'`);
+  return lapsed.rowCount ?? 0;
 }
 
 /** The transitions a person makes, from which states each is allowed. */
 const MOVES = {
   pause: { from: ['RUNNING'], to: 'PAUSED' },
   resume: { from: ['PAUSED', 'FAILED'], to: 'RUNNING' },
-  stop: { from: ['RUNNING', 'PAUSED', 'FAILED'], to: 'STOPPED' },
+  // A run awaiting approval may be stopped (refused) too.
+  stop: { from: ['RUNNING', 'PAUSED', 'FAILED', 'AWAITING_APPROVAL'], to: 'STOPPED' },
 } as const satisfies Record<string, { from: readonly GroupSendRunState[]; to: GroupSendRunState }>;
 export type GroupSendMove = keyof typeof MOVES;
 
@@ -162,7 +267,7 @@ async function skipPending(tx: DbOrTx, tenantId: number, runId: number, now: Dat
 /** Stops the run of an activity that a person stopped (in the activity's stop transaction); nothing when it has none or it ended. */
 export async function stopRunOfActivity(args: { db: DbOrTx; tenantId: number; activityId: number; now: Date }): Promise<void> {
   const stopped = await args.db.execute<{ id: string }>(sql`update group_send_runs set state = 'STOPPED', finished_at = ${args.now}
-    where tenant_id = ${args.tenantId} and activity_id = ${args.activityId} and state in ('RUNNING', 'PAUSED', 'FAILED')
+    where tenant_id = ${args.tenantId} and activity_id = ${args.activityId} and state in ('RUNNING', 'PAUSED', 'FAILED', 'AWAITING_APPROVAL')
     returning id`);
   for (const row of stopped.rows) await skipPending(args.db, args.tenantId, Number(row.id), args.now);
 }
@@ -188,6 +293,7 @@ export async function runOfActivity(args: {
   tenantId: number;
   activityId: number;
   zone: string;
+  locale: Locale;
 }): Promise<GroupSendRun | null> {
   const found = await args.db.execute<{
     id: string;
@@ -196,20 +302,27 @@ export async function runOfActivity(args: {
     started_at: Date;
     not_before: Date | null;
     finished_at: Date | null;
+    scheduled_at: Date | null;
+    due_until: Date | null;
+    reason: GroupSendRunReason | null;
+    approval: StoredApproval | null;
+    approved_by: string | null;
+    approved_at: Date | null;
     pending: string;
     issued: string;
     skipped: string;
-  }>(sql`select r.id, r.state, r.member_count, r.started_at, r.not_before, r.finished_at,
-      count(*) filter (where p.result = 'PENDING') as pending,
-      count(*) filter (where p.result = 'ISSUED') as issued,
-      count(*) filter (where p.result = 'SKIPPED') as skipped
+  }>(sql`select r.id, r.state, r.member_count, r.started_at, r.not_before, r.finished_at, r.scheduled_at, r.due_until,
+      r.reason, r.approval, u.name as approved_by, r.approved_at,
+      (select count(*) filter (where p.result = 'PENDING') from group_send_recipients p where p.tenant_id = r.tenant_id and p.run_id = r.id) as pending,
+      (select count(*) filter (where p.result = 'ISSUED') from group_send_recipients p where p.tenant_id = r.tenant_id and p.run_id = r.id) as issued,
+      (select count(*) filter (where p.result = 'SKIPPED') from group_send_recipients p where p.tenant_id = r.tenant_id and p.run_id = r.id) as skipped
     from group_send_runs r
-    left join group_send_recipients p on p.tenant_id = r.tenant_id and p.run_id = r.id
+    left join users u on u.tenant_id = r.tenant_id and u.id = r.approved_by
     where r.tenant_id = ${args.tenantId} and r.id = (select max(l.id) from group_send_runs l
-      where l.tenant_id = ${args.tenantId} and l.activity_id = ${args.activityId})
-    group by r.id, r.state, r.member_count, r.started_at, r.not_before, r.finished_at`);
+      where l.tenant_id = ${args.tenantId} and l.activity_id = ${args.activityId})`);
   const row = found.rows[0];
   if (!row) return null;
+  const at = (value: Date | null) => (value === null ? null : formatInstant(new Date(value), args.zone));
   return {
     id: Number(row.id),
     activityId: args.activityId,
@@ -219,7 +332,13 @@ export async function runOfActivity(args: {
     issued: Number(row.issued),
     skipped: Number(row.skipped),
     startedAt: formatInstant(new Date(row.started_at), args.zone),
-    notBefore: row.not_before === null ? null : formatInstant(new Date(row.not_before), args.zone),
-    finishedAt: row.finished_at === null ? null : formatInstant(new Date(row.finished_at), args.zone),
+    notBefore: at(row.not_before),
+    finishedAt: at(row.finished_at),
+    scheduledAt: at(row.scheduled_at),
+    dueUntil: at(row.due_until),
+    reason: row.reason,
+    approval: row.approval === null ? null : aboveThresholdValues(measuredOf(row.approval), args.locale),
+    approvedBy: row.approved_by,
+    approvedAt: at(row.approved_at),
   };
 }

@@ -98,6 +98,9 @@ function subRef(part: PushChannel | 'GIFT'): PermissionRef {
   return { resourceId: sub.resourceId, action: '配置维护' };
 }
 
+/** The gift's own grant: 配置维护 on 营销/推送计划/赠礼发放 (saving a plan with a gift, approving a run that gives one). */
+export const giftRef = (): PermissionRef => subRef('GIFT');
+
 /** 403 unless the actor maintains each channel the plan sends by and, for a gift, gift delivery. */
 export function assertPushPlanGrants(actor: Actor, rule: Rule): void {
   const parts: (PushChannel | 'GIFT')[] = [...channelsOf(rule), ...(givesGift(rule) ? (['GIFT'] as const) : [])];
