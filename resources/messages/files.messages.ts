@@ -91,4 +91,5 @@ export const filesMessages = defineMessages({
   'files.error.noOutput': ['该任务没有可下载的文件', 'This task has no file to download'],
   'files.error.jobFailed': ['任务执行失败', 'The task failed'],
   'files.error.header': ['表头', 'Header'],
+  'files.error.missingColumn': ['缺少列：{column}', 'Missing column: {column}'],
 });
