@@ -56,6 +56,37 @@ async function heldCodes(args: { tx: DbOrTx; tenantId: number; codes: { row: num
   return errors;
 }
 
+/** Writes a batch and its codes (checked already: new to the merchant, distinct, in capitals). */
+export async function insertBatch(args: {
+  tx: DbOrTx;
+  tenantId: number;
+  activityId: number;
+  issuer: string;
+  settlementPrice: string;
+  fileName: string;
+  taskId: number | null;
+  userId: number | null;
+  codes: readonly string[];
+  progress?: (done: number, total: number) => Promise<void>;
+}): Promise<number> {
+  const { tx, tenantId, activityId, codes } = args;
+  const [batch] = (
+    await tx.execute<{ id: string }>(sql`insert into coupon_code_batches
+      (tenant_id, activity_id, issuer, settlement_price, file_name, code_count, task_id, created_by)
+      values (${tenantId}, ${activityId}, ${args.issuer}, ${args.settlementPrice}::numeric,
+        ${args.fileName}, ${codes.length}, ${args.taskId}, ${args.userId})
+      returning id`)
+  ).rows;
+  const batchId = Number(batch!.id);
+  for (let from = 0; from < codes.length; from += BATCH) {
+    const slice = codes.slice(from, from + BATCH);
+    await tx.execute(sql`insert into coupon_codes (tenant_id, activity_id, code, batch_id)
+      select ${tenantId}, ${activityId}, code, ${batchId} from unnest(${sql.param(slice)}::text[]) as code`);
+    await args.progress?.(from + slice.length, codes.length);
+  }
+  return batchId;
+}
+
 export const partnerCodesImport: ModuleImport = {
   name: 'coupon-code-batch',
   module: 'coupons',
@@ -97,19 +128,18 @@ export const partnerCodesImport: ModuleImport = {
         const label = pick(PARTNER_CODE_COLUMNS.code.label, locale);
         errors.push(...(await heldCodes({ tx, tenantId, codes: codes.map((c) => ({ row: c.row.row, code: c.code })), label })));
         if (errors.length > 0) throw new RefusedRows();
-        const [batch] = (
-          await tx.execute<{ id: string }>(sql`insert into coupon_code_batches
-            (tenant_id, activity_id, issuer, settlement_price, file_name, code_count, task_id, created_by)
-            values (${tenantId}, ${activityId}, ${String(params.issuer)}, ${String(params.settlementPrice)}::numeric,
-              ${task.fileName}, ${codes.length}, ${task.id}, ${requester.userId})
-            returning id`)
-        ).rows;
-        for (let from = 0; from < codes.length; from += BATCH) {
-          const slice = codes.slice(from, from + BATCH).map((c) => c.code);
-          await tx.execute(sql`insert into coupon_codes (tenant_id, activity_id, code, batch_id)
-            select ${tenantId}, ${activityId}, code, ${Number(batch!.id)} from unnest(${sql.param(slice)}::text[]) as code`);
-          await progress(from + slice.length, codes.length);
-        }
+        await insertBatch({
+          tx,
+          tenantId,
+          activityId,
+          issuer: String(params.issuer),
+          settlementPrice: String(params.settlementPrice),
+          fileName: task.fileName,
+          taskId: task.id,
+          userId: requester.userId,
+          codes: codes.map((c) => c.code),
+          progress,
+        });
         return { applied: codes.length };
       });
     } catch (error) {

@@ -7,6 +7,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { PARTNER_STATEMENT_COLUMNS, RECONCILE_TIME_TOLERANCE_SECONDS } from '../../../../resources/promotion/partner-codes.sheets';
+import type { DbOrTx } from '../../../db/connection';
 import { readDeclaredSheet } from '../../files/declared-sheet';
 import type { ModuleImport } from '../../files/module-import';
 import { partnerCampaign, PARTNER_FILE_GRANTS, readCodes } from './partner-files';
@@ -37,6 +38,82 @@ const ours = (tenantId: number, activityId: number) => sql`
     join activities act on act.tenant_id = aw.tenant_id and act.id = aw.activity_id
     join coupons c on c.tenant_id = aw.tenant_id and c.id in (select jsonb_array_elements_text(aw.coupon_ids)::bigint)
   where aw.tenant_id = ${tenantId} and aw.activity_id = ${activityId} and aw.source_type = 'third-party'`;
+
+/** One line of a partner's statement, checked: its sheet row, the code in capitals, the instant, the store and amount if given. */
+export interface StatementLine {
+  readonly row: number;
+  readonly code: string;
+  readonly redeemedAt: Date;
+  readonly store: string | null;
+  readonly amount: string | null;
+}
+
+/**
+ * Writes one reconciliation of the campaign and its rows (in the caller's transaction): each line
+ * of the statement matched by code with our side, and our redemptions inside the statement's
+ * period (the whole days, in `zone`, of its first and last redemption) that it does not list.
+ * Answers the rows written.
+ */
+export async function reconcile(args: {
+  tx: DbOrTx;
+  tenantId: number;
+  activityId: number;
+  fileName: string;
+  taskId: number | null;
+  userId: number | null;
+  zone: string;
+  lines: readonly StatementLine[];
+}): Promise<number> {
+  const { tx, tenantId, activityId, lines, zone: timeZone } = args;
+  const times = lines.map((line) => line.redeemedAt.toISOString());
+  const [rec] = (
+    await tx.execute<{ id: string }>(sql`insert into code_reconciliations
+      (tenant_id, activity_id, file_name, period_from, period_to, task_id, created_by)
+      select ${tenantId}, ${activityId}, ${args.fileName},
+        date_trunc('day', min(t) at time zone ${timeZone}) at time zone ${timeZone},
+        (date_trunc('day', max(t) at time zone ${timeZone}) + interval '1 day') at time zone ${timeZone},
+        ${args.taskId}, ${args.userId}
+      from unnest(${sql.param(times)}::timestamptz[]) as t
+      returning id`)
+  ).rows;
+  const reconciliationId = Number(rec!.id);
+  const inserted = await tx.execute(sql`
+    with p as (
+      select * from unnest(
+        ${sql.param(lines.map((l) => l.row))}::int[],
+        ${sql.param(lines.map((l) => l.code))}::text[],
+        ${sql.param(times)}::timestamptz[],
+        ${sql.param(lines.map((l) => l.store))}::text[],
+        ${sql.param(lines.map((l) => l.amount))}::numeric[]
+      ) as p(row_no, code, redeemed_at, store, amount)
+    ),
+    o as (${ours(tenantId, activityId)}),
+    period as (select period_from, period_to from code_reconciliations where tenant_id = ${tenantId} and id = ${reconciliationId}),
+    joined as (
+      select p.*, o.code as our_code, o.state as our_state, o.used_at, o.used_store, o.amount as our_amount,
+        case
+          when p.code is null or o.state is distinct from 'USED' then null
+          when abs(extract(epoch from p.redeemed_at - o.used_at)) > ${RECONCILE_TIME_TOLERANCE_SECONDS} then 'TIME'
+          when p.store is not null and p.store is distinct from st.code and p.store is distinct from st.name then 'STORE'
+          when p.amount is not null and o.amount is not null and p.amount <> o.amount then 'AMOUNT'
+        end as difference
+      from p full join o on o.code = p.code
+        left join stores st on st.tenant_id = ${tenantId} and st.id = o.used_store
+      where p.code is not null
+        or (o.state = 'USED' and o.used_at >= (select period_from from period) and o.used_at < (select period_to from period))
+    )
+    insert into code_reconciliation_rows (tenant_id, reconciliation_id, activity_id, category, difference, code,
+      partner_row, partner_redeemed_at, partner_store, partner_amount, our_state, our_redeemed_at, our_store_id, our_amount)
+    select ${tenantId}, ${reconciliationId}, ${activityId},
+      case when code is null then 'OURS_ONLY'
+        when our_state is distinct from 'USED' then 'PARTNER_ONLY'
+        when difference is null then 'MATCHED' else 'DIFFERENT' end,
+      difference, coalesce(code, our_code), row_no, redeemed_at, store, amount,
+      coalesce(our_state, 'UNKNOWN'), used_at, used_store, our_amount
+    from joined
+    order by row_no nulls last, our_code`);
+  return inserted.rowCount ?? 0;
+}
 
 export const reconciliationImport: ModuleImport = {
   name: 'code-reconciliation',
@@ -72,59 +149,23 @@ export const reconciliationImport: ModuleImport = {
     const errors = [...sheet.errors];
     const codes = readCodes({ rows: sheet.rows, columns: PARTNER_STATEMENT_COLUMNS, locale, errors });
     if (errors.length > 0) return { refused: errors, read: sheet.read };
-    const tenantId = task.tenantId;
-    const activityId = Number(params.activityId);
-    const times = codes.map((c) => (c.row.values.redeemedAt as Date).toISOString());
-    const cell = (value: unknown) => (value === null || value === undefined ? null : String(value));
-    return database.db.transaction(async (tx) => {
-      // The statement's period: the whole days of its first and last redemption, in the uploader's zone.
-      const [rec] = (
-        await tx.execute<{ id: string }>(sql`insert into code_reconciliations
-          (tenant_id, activity_id, file_name, period_from, period_to, task_id, created_by)
-          select ${tenantId}, ${activityId}, ${task.fileName},
-            date_trunc('day', min(t) at time zone ${timeZone}) at time zone ${timeZone},
-            (date_trunc('day', max(t) at time zone ${timeZone}) + interval '1 day') at time zone ${timeZone},
-            ${task.id}, ${requester.userId}
-          from unnest(${sql.param(times)}::timestamptz[]) as t
-          returning id`)
-      ).rows;
-      const reconciliationId = Number(rec!.id);
-      const inserted = await tx.execute(sql`
-        with p as (
-          select * from unnest(
-            ${sql.param(codes.map((c) => c.row.row))}::int[],
-            ${sql.param(codes.map((c) => c.code))}::text[],
-            ${sql.param(times)}::timestamptz[],
-            ${sql.param(codes.map((c) => cell(c.row.values.store)))}::text[],
-            ${sql.param(codes.map((c) => cell(c.row.values.amount)))}::numeric[]
-          ) as p(row_no, code, redeemed_at, store, amount)
-        ),
-        o as (${ours(tenantId, activityId)}),
-        period as (select period_from, period_to from code_reconciliations where tenant_id = ${tenantId} and id = ${reconciliationId}),
-        joined as (
-          select p.*, o.code as our_code, o.state as our_state, o.used_at, o.used_store, o.amount as our_amount,
-            case
-              when p.code is null or o.state is distinct from 'USED' then null
-              when abs(extract(epoch from p.redeemed_at - o.used_at)) > ${RECONCILE_TIME_TOLERANCE_SECONDS} then 'TIME'
-              when p.store is not null and p.store is distinct from st.code and p.store is distinct from st.name then 'STORE'
-              when p.amount is not null and o.amount is not null and p.amount <> o.amount then 'AMOUNT'
-            end as difference
-          from p full join o on o.code = p.code
-            left join stores st on st.tenant_id = ${tenantId} and st.id = o.used_store
-          where p.code is not null
-            or (o.state = 'USED' and o.used_at >= (select period_from from period) and o.used_at < (select period_to from period))
-        )
-        insert into code_reconciliation_rows (tenant_id, reconciliation_id, activity_id, category, difference, code,
-          partner_row, partner_redeemed_at, partner_store, partner_amount, our_state, our_redeemed_at, our_store_id, our_amount)
-        select ${tenantId}, ${reconciliationId}, ${activityId},
-          case when code is null then 'OURS_ONLY'
-            when our_state is distinct from 'USED' then 'PARTNER_ONLY'
-            when difference is null then 'MATCHED' else 'DIFFERENT' end,
-          difference, coalesce(code, our_code), row_no, redeemed_at, store, amount,
-          coalesce(our_state, 'UNKNOWN'), used_at, used_store, our_amount
-        from joined
-        order by row_no nulls last, our_code`);
-      return { applied: inserted.rowCount ?? 0 };
-    });
+    return database.db.transaction(async (tx) => ({
+      applied: await reconcile({
+        tx,
+        tenantId: task.tenantId,
+        activityId: Number(params.activityId),
+        fileName: task.fileName,
+        taskId: task.id,
+        userId: requester.userId,
+        zone: timeZone,
+        lines: codes.map(({ row, code }) => ({
+          row: row.row,
+          code,
+          redeemedAt: row.values.redeemedAt as Date,
+          store: (row.values.store as string | null) ?? null,
+          amount: row.values.amount === null || row.values.amount === undefined ? null : String(row.values.amount),
+        })),
+      }),
+    }));
   },
 };
