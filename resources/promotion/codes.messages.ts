@@ -46,6 +46,7 @@ export const codesMessages = defineMessages({
   'codes.import.issuerLabel': ['发行方', 'Issuer'],
   'codes.import.priceLabel': ['结算价(元/张)', 'Settlement price (yuan per code)'],
   'codes.import.chooseFile': ['选择文件并导入', 'Choose the file and import'],
+  'res.coupon-code-batch': ['合作方券码导入', "Partner's codes import"],
   'codes.batchesTab': ['合作方批次', 'Partner batches'],
   'codes.reconcile.tab': ['核销对账', 'Reconciliation'],
   'codes.reconcile.button': ['上传合作方对账单', "Upload the partner's statement"],
