@@ -132,22 +132,22 @@ describe('coupon code export in the browser', () => {
 
     await shell.goto(baseUrl, `/promotion/third-coupon/export-code-send-coupon-dtl?id=${activity.id}`);
     let tab = await new DetailTabs(page).open('合作方批次');
-    await tab.getByRole('button', { name: looseText('导入合作方券码') }).click();
+    await tab.getByRole('button', { name: /导入合作方券码/ }).click();
     await dialog.getByLabel('发行方').fill('美团');
     await dialog.getByLabel('结算价(元/张)').fill('2.5');
     // A repeated code and one that is not letters and digits: nothing is imported, the report says why.
     await uploadIn([['券码'], [codes[0]], [codes[0]!.toLowerCase()], ['AB-12']]);
     await expect.poll(() => dialog.innerText()).toContain('导入失败：2 行有误，未导入任何数据');
-    await expect.poll(() => dialog.getByRole('link', { name: looseText('下载错误报告') }).count()).toBe(1);
+    await expect.poll(() => dialog.getByRole('link', { name: /下载错误报告/ }).count()).toBe(1);
     await screenshot(page, 'partner-codes-refused-zh');
     await expectAccessible(page, 'partner-codes-refused-zh');
-    await dialog.getByRole('button', { name: looseText('关闭') }).click();
-    await tab.getByRole('button', { name: looseText('导入合作方券码') }).click();
+    await dialog.locator('.ant-modal-footer').getByRole('button', { name: looseText('关闭') }).click();
+    await tab.getByRole('button', { name: /导入合作方券码/ }).click();
     await dialog.getByLabel('发行方').fill('美团');
     await dialog.getByLabel('结算价(元/张)').fill('2.5');
     await uploadIn([['券码'], ...codes.map((code) => [code])]);
     await expect.poll(() => dialog.innerText()).toContain('导入成功，共 3 条');
-    await dialog.getByRole('button', { name: looseText('关闭') }).click();
+    await dialog.locator('.ant-modal-footer').getByRole('button', { name: looseText('关闭') }).click();
     await expect.poll(() => tab.locator('.ant-table-tbody tr.ant-table-row').first().innerText()).toContain('美团');
     expect(await tab.locator('.ant-table-tbody tr.ant-table-row').first().innerText()).toMatch(/2\.50[\s\S]*partner\.xlsx[\s\S]*3/);
     await screenshot(page, 'partner-codes-batches-zh');
@@ -155,7 +155,7 @@ describe('coupon code export in the browser', () => {
 
     // The partner says it redeemed one of its codes and one we never had: neither is redeemed here.
     tab = await new DetailTabs(page).open('核销对账');
-    await tab.getByRole('button', { name: looseText('上传合作方对账单') }).click();
+    await tab.getByRole('button', { name: /上传合作方对账单/ }).click();
     await uploadIn([
       ['券码', '核销时间', '结算金额(元)'],
       [codes[0], '2026-11-01 10:00:00', 2.5],
@@ -163,7 +163,7 @@ describe('coupon code export in the browser', () => {
     ]);
     await expect.poll(() => dialog.innerText()).toContain('对账完成，共 2 个券码');
     await expectAccessible(page, 'partner-statement-done-zh');
-    await dialog.getByRole('button', { name: looseText('关闭') }).click();
+    await dialog.locator('.ant-modal-footer').getByRole('button', { name: looseText('关闭') }).click();
     const resultRows = tab.locator('.ant-table-tbody tr.ant-table-row');
     await expect.poll(() => resultRows.count()).toBeGreaterThan(1);
     const result = await tab.innerText();
@@ -186,10 +186,10 @@ describe('coupon code export in the browser', () => {
     expect(textEn).toContain('Not a code of this campaign');
     expect(textEn).toContain("Partner's amount (yuan)");
     expect(textEn).toContain('By result');
-    await reconcileEn.getByRole('button', { name: looseText("Upload the partner's statement") }).click();
+    await reconcileEn.getByRole('button', { name: /Upload the partner's statement/ }).click();
     await expect.poll(() => dialog.innerText()).toContain('Redeemed at');
     await expectAccessible(page, 'partner-statement-dialog-en');
-    await dialog.getByRole('button', { name: looseText('Close') }).click();
+    await dialog.locator('.ant-modal-footer').getByRole('button', { name: looseText('Close') }).click();
     await screenshot(page, 'partner-statement-en');
     await expectAccessible(page, 'partner-statement-en');
   });
