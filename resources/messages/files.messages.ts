@@ -69,6 +69,7 @@ export const filesMessages = defineMessages({
   'files.close': ['关闭', 'Close'],
 
   'files.report.sheet': ['错误报告', 'Errors'],
+  'files.reportShown': ['错误报告（前 {count} 条，共 {failed} 行有误）', 'Errors (the first {count}; rows refused: {failed})'],
   'files.report.row': ['行号', 'Row'],
   'files.report.field': ['字段', 'Field'],
   'files.report.message': ['错误信息', 'Message'],

@@ -23,7 +23,7 @@ export const codeReconciliationView = defineQueryView({
   columns: {
     id: { kind: 'integer', label: ['序号', 'Row'], hidden: true },
     activityId: { kind: 'integer', label: ['活动ID', 'Activity id'], hidden: true },
-    reconciliationId: { kind: 'integer', label: ['对账单号', 'Statement'], width: 90 },
+    code: { kind: 'text', label: ['券码', 'Code'], width: 220 },
     category: {
       kind: 'enum',
       label: ['对账结果', 'Result'],
@@ -46,7 +46,6 @@ export const codeReconciliationView = defineQueryView({
       nullable: true,
       width: 110,
     },
-    code: { kind: 'text', label: ['券码', 'Code'], width: 220 },
     partnerRow: { kind: 'integer', label: ['对账单行号', 'Statement row'], width: 100 },
     partnerRedeemedAt: { kind: 'datetime', label: ['合作方核销时间', "Partner's redeemed time"], width: 170 },
     partnerStore: { kind: 'text', label: ['合作方门店', "Partner's store"], width: 140 },
@@ -66,6 +65,7 @@ export const codeReconciliationView = defineQueryView({
     ourRedeemedAt: { kind: 'datetime', label: ['我方核销时间', 'Our redeemed time'], width: 170 },
     ourStore: { kind: 'text', label: ['我方门店', 'Our store'], width: 140 },
     ourAmount: { kind: 'money', label: ['我方结算价(元)', 'Our settlement price (yuan)'], width: 120 },
+    reconciliationId: { kind: 'integer', label: ['对账单号', 'Statement'], width: 90 },
   },
   filters: {
     activityId: { kind: 'record', label: ['第三方发券活动', 'Third-party campaign'] },

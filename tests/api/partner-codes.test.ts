@@ -30,6 +30,7 @@ interface Task {
   total: number;
   error: string | null;
   outputName: string | null;
+  problems: { row: number; field: string; message: string }[] | null;
 }
 
 /** A partner's application holding 营销/第三方发券 · 配置维护, and its key. */
@@ -191,6 +192,12 @@ describe("a partner's codes", () => {
     expect(rows.get(5)).toEqual(['The code GOOD0001 repeats row 2']);
     expect(rows.get(6)?.[0]).toMatch(/^The code HELD0001 belongs to the campaign "合作方券码\d+" already$/);
     expect(rows.get(8)).toEqual(['The code GOOD0002 repeats row 7']);
+    // The task shows the report's first lines too, as the file has them.
+    expect(task.problems?.map((p) => [p.row, p.field, p.message]).slice(0, 3)).toEqual([
+      [3, 'Code', 'The code AB-12 may hold only letters and digits'],
+      [4, 'Code', 'Code must have at most 32 characters'],
+      [5, 'Code', 'The code GOOD0001 repeats row 2'],
+    ]);
     // Nothing of the file is imported: not even its good rows, and no batch.
     expect((await viewQuery<CodesPage>('coupon-codes', { activityId })).totals.generated).toBe(0);
     expect((await viewQuery<BatchesPage>('coupon-code-batches', { activityId })).totals.batches).toBe(0);

@@ -139,6 +139,11 @@ describe('coupon code export in the browser', () => {
     await uploadIn([['券码'], [codes[0]], [codes[0]!.toLowerCase()], ['AB-12']]);
     await expect.poll(() => dialog.innerText()).toContain('导入失败：2 行有误，未导入任何数据');
     await expect.poll(() => dialog.getByRole('link', { name: /下载错误报告/ }).count()).toBe(1);
+    // The report's lines show in the dialog too: the row, the column and why.
+    expect(await dialog.getByTestId('import-report').locator('tbody tr.ant-table-row').allInnerTexts()).toEqual([
+      `3\t券码\t券码 ${codes[0]} 与第 2 行重复`,
+      '4\t券码\t券码 AB-12 只能包含字母和数字',
+    ]);
     await screenshot(page, 'partner-codes-refused-zh');
     await expectAccessible(page, 'partner-codes-refused-zh');
     await dialog.locator('.ant-modal-footer').getByRole('button', { name: looseText('关闭') }).click();

@@ -44,6 +44,7 @@ CREATE TABLE "coupon_code_batches" (
 	CONSTRAINT "coupon_code_batches_tenant_id_id_pk" PRIMARY KEY("tenant_id","id")
 );
 --> statement-breakpoint
+ALTER TABLE "file_tasks" ADD COLUMN "problems" jsonb;--> statement-breakpoint
 ALTER TABLE "coupon_codes" ADD COLUMN "batch_id" bigint;--> statement-breakpoint
 CREATE INDEX "code_reconciliation_rows_reconciliation" ON "code_reconciliation_rows" USING btree ("tenant_id","reconciliation_id","id");--> statement-breakpoint
 CREATE INDEX "code_reconciliation_rows_activity" ON "code_reconciliation_rows" USING btree ("tenant_id","activity_id","id");--> statement-breakpoint

@@ -1,3 +1,4 @@
+import { SHOWN_REPORT_LINES } from '../../../resources/contract/file-task.types';
 import type { Locale } from '../../../resources/messages/bilingual';
 import type { DbOrTx } from '../../db/connection';
 import { translate } from '../i18n/translate';
@@ -51,7 +52,7 @@ export async function writeErrorReport(args: {
 
 /**
  * Ends an import refused because of its rows (nothing applied): the report becomes the task's
- * file (`<name>-errors.xlsx`) and the task fails saying how many rows were refused. Every import
+ * file (`<name>-errors.xlsx`), its first lines are kept on the task for the import dialog, and the task fails saying how many rows were refused. Every import
  * of the file centre ends so: the resource imports (import.job.ts) and the domains' own
  * (module-import.ts).
  */
@@ -64,6 +65,10 @@ export async function refuseImport(args: {
 }): Promise<void> {
   const { db, task, locale, errors } = args;
   await writeErrorReport({ db, tenantId: task.tenantId, taskId: task.id, locale, errors });
+  const problems = [...errors]
+    .sort((a, b) => a.row - b.row)
+    .slice(0, SHOWN_REPORT_LINES)
+    .map((error) => ({ row: error.row, field: error.field, message: translate(locale, error.key, error.values) }));
   const failed = failedRowCount(errors);
   await updateTask({
     db,
@@ -76,6 +81,7 @@ export async function refuseImport(args: {
       progress: 100,
       errorKey: 'files.error.rowsInvalid',
       errorValues: { failed },
+      problems,
       outputName: translate(locale, 'files.report.name', { name: task.fileName.replace(/\.xlsx$/i, '') }),
       finishedAt: new Date(),
     },

@@ -35,6 +35,7 @@ export function taskView(row: FileTaskRow, ctx: { locale: Locale; timeZone: stri
     fileName: row.fileName,
     outputName: row.outputName,
     error: row.errorKey ? translate(ctx.locale, row.errorKey, row.errorValues ?? undefined) : null,
+    problems: row.problems ?? null,
     createdAt: formatDateTime(row.createdAt, ctx.timeZone) ?? '',
     finishedAt: formatDateTime(row.finishedAt, ctx.timeZone),
   };

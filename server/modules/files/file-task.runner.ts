@@ -40,7 +40,7 @@ const STALE_AFTER = sql`interval '2 hours'`;
 async function claim(deps: RunnerDeps, data: FileJobData): Promise<FileTaskRow | undefined> {
   const [row] = await deps.database.db
     .update(fileTasks)
-    .set({ state: 'running', startedAt: new Date(), progress: 0, processed: 0, failed: 0 })
+    .set({ state: 'running', startedAt: new Date(), progress: 0, processed: 0, failed: 0, problems: null })
     .where(
       and(
         eq(fileTasks.tenantId, data.tenantId),

@@ -1,5 +1,5 @@
 import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Modal, Space, Typography, Upload } from 'antd';
+import { Alert, App, Button, Modal, Space, Table, Typography, Upload } from 'antd';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAX_IMPORT_MB } from '../../../resources/contract/file-task.types';
@@ -39,7 +39,7 @@ export interface ImportModalProps {
 
 /**
  * Uploads an .xlsx file, then follows the import task: its progress bar, then either the count
- * of imported rows or the refusal with a link to the error report. Nothing is imported unless
+ * of imported rows or the refusal with the report's first lines and a link to the whole report. Nothing is imported unless
  * every row is valid, which the hint says before the user uploads.
  */
 export function ImportModal(props: ImportModalProps) {
@@ -127,6 +127,21 @@ export function ImportModal(props: ImportModalProps) {
               type="error"
               showIcon
               message={task.failed > 0 ? t('files.importFailed', { count: task.failed }) : (task.error ?? t('files.state.failed'))}
+            />
+          ) : null}
+          {task?.problems && task.problems.length > 0 ? (
+            <Table
+              data-testid="import-report"
+              size="small"
+              pagination={false}
+              rowKey={(line) => `${line.row}-${line.field}-${line.message}`}
+              dataSource={[...task.problems]}
+              title={() => t('files.reportShown', { count: task.problems!.length, failed: task.failed })}
+              columns={[
+                { key: 'row', title: t('files.report.row'), dataIndex: 'row', width: 64 },
+                { key: 'field', title: t('files.report.field'), dataIndex: 'field', width: 120 },
+                { key: 'message', title: t('files.report.message'), dataIndex: 'message' },
+              ]}
             />
           ) : null}
           {task ? <FileTaskDownload task={task} t={t} /> : null}
