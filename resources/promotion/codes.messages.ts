@@ -34,7 +34,10 @@ export const codesMessages = defineMessages({
     'The settlement price must be an amount from 0 to 1000000 with at most 2 decimals',
   ],
   'codes.import.notCodeCampaign': ['活动“{name}”不是导出券码发券活动', '"{name}" is not a coupon code export campaign'],
-  'codes.import.notThirdCoupon': ['活动“{name}”不是第三方发券或导出券码发券活动', '"{name}" is neither a third-party issuing nor a coupon code export campaign'],
+  'codes.import.notThirdCoupon': [
+    '活动“{name}”不是第三方发券或导出券码发券活动',
+    '"{name}" is neither a third-party issuing nor a coupon code export campaign',
+  ],
   'codes.import.ended': ['活动“{name}”已结束，不能再导入券码', 'The campaign "{name}" has ended: no more codes can be imported'],
   'codes.import.noCampaign': ['活动 {id} 不存在', 'There is no campaign {id}'],
   'codes.import.button': ['导入合作方券码', "Import partner's codes"],
@@ -48,7 +51,7 @@ export const codesMessages = defineMessages({
   'codes.import.chooseFile': ['选择文件并导入', 'Choose the file and import'],
   'res.coupon-code-batch': ['合作方券码导入', "Partner's codes import"],
   'codes.batchesTab': ['合作方批次', 'Partner batches'],
-  'codes.reconcile.tab': ['核销对账', 'Reconciliation'],
+  'codes.reconcile.tab': ['核销对账', 'Redemption reconciliation'],
   'codes.reconcile.button': ['上传合作方对账单', "Upload the partner's statement"],
   'codes.reconcile.title': ['上传合作方核销对账单', "Upload the partner's statement of redemptions"],
   'codes.reconcile.hint': [

@@ -42,7 +42,9 @@ async function partnerApplication(): Promise<{ id: number; key: string }> {
     const { resourceId, action } = grantOf(value);
     return resourceId === '营销/第三方发券' && action === '配置维护';
   });
-  const app = await okData<{ id: number }>(admin.post('/v1/application/saveNew', { body: { name: '合作方', kind: 'OTHER', stores: [], grants } }));
+  const app = await okData<{ id: number }>(
+    admin.post('/v1/application/saveNew', { body: { name: '合作方', kind: 'OTHER', stores: [], grants } }),
+  );
   const { key } = await okData<{ key: string }>(admin.post('/v1/application/issueKey', { query: { id: app.id }, body: {} }));
   application = { id: app.id, key };
   return application;
@@ -178,11 +180,9 @@ describe("a partner's codes", () => {
     const held = await campaign();
     await importCodes(held, ['HELD0001']);
     const activityId = await campaign();
-    const task = await importCodes(
-      activityId,
-      ['GOOD0001', 'AB-12', 'B'.repeat(33), 'GOOD0001', 'held0001', 'GOOD0002', 'good0002'],
-      { locale: 'en_US' },
-    );
+    const task = await importCodes(activityId, ['GOOD0001', 'AB-12', 'B'.repeat(33), 'GOOD0001', 'held0001', 'GOOD0002', 'good0002'], {
+      locale: 'en_US',
+    });
     expect(task).toMatchObject({ state: 'failed', failed: 5 });
     expect(task.error).toMatch(/Rows with errors: 5; nothing was imported/);
     const rows = await report(task);
@@ -255,7 +255,9 @@ describe("a partner's codes", () => {
     // The report echoes the partner's codes: only who may import reads it (the viewer's own tasks only, anyway).
     const viewerRead = await viewer.post('/v1/coupon-code-batches/query', { body: { page: 1, pageSize: 5, filters: { activityId } } });
     expect(viewerRead.status).toBe(200);
-    expect((await viewer.post('/v1/code-reconciliation/query', { body: { page: 1, pageSize: 5, filters: { activityId } } })).status).toBe(200);
+    expect((await viewer.post('/v1/code-reconciliation/query', { body: { page: 1, pageSize: 5, filters: { activityId } } })).status).toBe(
+      200,
+    );
     expect(refused.state).toBe('failed');
   });
 });
@@ -272,7 +274,15 @@ interface ReconRow {
 }
 interface ReconPage {
   records: ReconRow[];
-  totals: { rows: number; matched: number; different: number; partnerOnly: number; oursOnly: number; partnerAmount: number; ourAmount: number };
+  totals: {
+    rows: number;
+    matched: number;
+    different: number;
+    partnerOnly: number;
+    oursOnly: number;
+    partnerAmount: number;
+    ourAmount: number;
+  };
   groups: Record<string, { key: string | null; rows: number }[]>;
 }
 

@@ -146,13 +146,19 @@ describe('coupon code export in the browser', () => {
     ]);
     await screenshot(page, 'partner-codes-refused-zh');
     await expectAccessible(page, 'partner-codes-refused-zh');
-    await dialog.locator('.ant-modal-footer').getByRole('button', { name: looseText('关闭') }).click();
+    await dialog
+      .locator('.ant-modal-footer')
+      .getByRole('button', { name: looseText('关闭') })
+      .click();
     await tab.getByRole('button', { name: /导入合作方券码/ }).click();
     await dialog.getByLabel('发行方').fill('美团');
     await dialog.getByLabel('结算价(元/张)').fill('2.5');
     await uploadIn([['券码'], ...codes.map((code) => [code])]);
     await expect.poll(() => dialog.innerText()).toContain('导入成功，共 3 条');
-    await dialog.locator('.ant-modal-footer').getByRole('button', { name: looseText('关闭') }).click();
+    await dialog
+      .locator('.ant-modal-footer')
+      .getByRole('button', { name: looseText('关闭') })
+      .click();
     await expect.poll(() => tab.locator('.ant-table-tbody tr.ant-table-row').first().innerText()).toContain('美团');
     expect(await tab.locator('.ant-table-tbody tr.ant-table-row').first().innerText()).toMatch(/2\.50[\s\S]*partner\.xlsx[\s\S]*3/);
     await screenshot(page, 'partner-codes-batches-zh');
@@ -168,7 +174,10 @@ describe('coupon code export in the browser', () => {
     ]);
     await expect.poll(() => dialog.innerText()).toContain('对账完成，共 2 个券码');
     await expectAccessible(page, 'partner-statement-done-zh');
-    await dialog.locator('.ant-modal-footer').getByRole('button', { name: looseText('关闭') }).click();
+    await dialog
+      .locator('.ant-modal-footer')
+      .getByRole('button', { name: looseText('关闭') })
+      .click();
     const resultRows = tab.locator('.ant-table-tbody tr.ant-table-row');
     await expect.poll(() => resultRows.count()).toBeGreaterThan(1);
     const result = await tab.innerText();
@@ -185,7 +194,7 @@ describe('coupon code export in the browser', () => {
     const batchesEn = await new DetailTabs(page).open('Partner batches');
     await expect.poll(() => batchesEn.innerText()).toContain('美团');
     expect(await batchesEn.innerText()).toContain('Settlement price (yuan per code)');
-    const reconcileEn = await new DetailTabs(page).open('Reconciliation');
+    const reconcileEn = await new DetailTabs(page).open('Redemption reconciliation');
     await expect.poll(() => reconcileEn.innerText()).toContain('Only the partner');
     const textEn = await reconcileEn.innerText();
     expect(textEn).toContain('Not a code of this campaign');
@@ -194,7 +203,10 @@ describe('coupon code export in the browser', () => {
     await reconcileEn.getByRole('button', { name: /Upload the partner's statement/ }).click();
     await expect.poll(() => dialog.innerText()).toContain('Redeemed at');
     await expectAccessible(page, 'partner-statement-dialog-en');
-    await dialog.locator('.ant-modal-footer').getByRole('button', { name: looseText('Close') }).click();
+    await dialog
+      .locator('.ant-modal-footer')
+      .getByRole('button', { name: looseText('Close') })
+      .click();
     await screenshot(page, 'partner-statement-en');
     await expectAccessible(page, 'partner-statement-en');
   });

@@ -2,12 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { ok } from '../../http/envelope';
 import { answers, objectOf } from '../../http/openapi.schemas';
 import { authOf } from '../auth/access.hook';
-import { saveFile } from './file-chunks.store';
-import { createTask } from './file-task.store';
 import { dispatchTask, type RunnerDeps } from './file-task.runner';
 import { workbookUpload } from './files.openapi';
 import { MODULE_IMPORT_KIND, type ModuleImport } from './module-import';
-import { uploadOf } from './resource-files.routes';
+import { queueImport, uploadOf } from './resource-files.routes';
 import { requesterOf } from './task-requester';
 
 /**
@@ -16,7 +14,11 @@ import { requesterOf } from './task-requester';
  * the parameters in a file task, which answers `{taskId}` at once. Registered with the resource
  * imports (resource-files.routes.ts), whose parser takes the raw workbook body.
  */
-export async function moduleImportRoutes(app: FastifyInstance, deps: RunnerDeps, imports: ReadonlyMap<string, ModuleImport>): Promise<void> {
+export async function moduleImportRoutes(
+  app: FastifyInstance,
+  deps: RunnerDeps,
+  imports: ReadonlyMap<string, ModuleImport>,
+): Promise<void> {
   const db = app.database.db;
   for (const moduleImport of imports.values()) {
     const query = moduleImport.query as { properties?: Record<string, unknown>; required?: string[] };
@@ -48,19 +50,13 @@ export async function moduleImportRoutes(app: FastifyInstance, deps: RunnerDeps,
         const requester = requesterOf(request);
         const { fileName: _fileName, ...asked } = request.query;
         const params = await moduleImport.prepare({ database: app.database, requester, query: asked });
-        const upload = uploadOf(request);
-        const taskId = await db.transaction(async (tx) => {
-          const id = await createTask({
-            db: tx,
-            owner: auth,
-            module: moduleImport.module,
-            direction: 'import',
-            resource: moduleImport.name,
-            fileName: upload.fileName,
-            params: { kind: MODULE_IMPORT_KIND, requester, params },
-          });
-          await saveFile({ db: tx, tenantId: auth.tenantId, taskId: id, part: 'input' }, upload.bytes);
-          return id;
+        const taskId = await queueImport({
+          db,
+          owner: auth,
+          module: moduleImport.module,
+          resource: moduleImport.name,
+          upload: uploadOf(request),
+          params: { kind: MODULE_IMPORT_KIND, requester, params },
         });
         await dispatchTask({ deps, jobs: app.jobs, data: { tenantId: auth.tenantId, taskId } });
         return ok({ taskId });

@@ -58,7 +58,12 @@ export function bindHeader(args: { resource: ResourceDef; header: readonly (stri
   bindings: ColumnBinding[];
   errors: RowError[];
 } {
-  return bindColumns({ fields: args.resource.fields, importable: importableFields(args.resource), header: args.header, headerLabel: args.headerLabel });
+  return bindColumns({
+    fields: args.resource.fields,
+    importable: importableFields(args.resource),
+    header: args.header,
+    headerLabel: args.headerLabel,
+  });
 }
 
 /**

@@ -38,7 +38,6 @@ function uploadTo(path: string, file: File, params: Record<string, string | numb
 function UploadAndView(props: {
   readonly view: QueryViewDef;
   readonly activityId: number;
-  readonly t: Translate;
   readonly button: string;
   readonly heading: string;
   readonly hint: string;
@@ -47,7 +46,6 @@ function UploadAndView(props: {
   readonly start: (file: File) => Promise<{ taskId: number }>;
   readonly doneText?: (task: { processed: number }) => string;
 }) {
-  const { t } = props;
   const [open, setOpen] = useState(false);
   const [generation, setGeneration] = useState(0);
   const { data: can } = useCan({ resource: ENTRY, action: '配置维护', params: { resourceId: ENTRY } });
@@ -105,7 +103,6 @@ export function PartnerBatchesTab(props: { readonly activityId: number; readonly
     <UploadAndView
       view={couponCodeBatchesView}
       activityId={activityId}
-      t={t}
       button={t('codes.import.button')}
       heading={t('codes.import.title')}
       hint={t('codes.import.hint')}
@@ -123,7 +120,6 @@ export function ReconciliationTab(props: { readonly activityId: number; readonly
     <UploadAndView
       view={codeReconciliationView}
       activityId={activityId}
-      t={t}
       button={t('codes.reconcile.button')}
       heading={t('codes.reconcile.title')}
       hint={t('codes.reconcile.hint')}

@@ -31,14 +31,20 @@ function batchTerms(query: Record<string, unknown>): { issuer: string; settlemen
   const fields = [];
   if (issuer === '' || [...issuer].length > MAX_ISSUER_LENGTH)
     fields.push({ field: 'issuer', key: 'codes.import.issuer', values: { max: MAX_ISSUER_LENGTH } });
-  const cents = typeof query.settlementPrice === 'string' || typeof query.settlementPrice === 'number' ? toCents(query.settlementPrice) : null;
+  const cents =
+    typeof query.settlementPrice === 'string' || typeof query.settlementPrice === 'number' ? toCents(query.settlementPrice) : null;
   if (cents === null || cents < 0n || cents > MAX_PRICE_CENTS) fields.push({ field: 'settlementPrice', key: 'codes.import.price' });
   if (fields.length > 0) throw badInput('error.fieldsInvalid', fields);
   return { issuer, settlementPrice: centsToString(cents!) };
 }
 
 /** The rows whose codes the merchant holds already: another campaign's code, or a coupon's number. */
-async function heldCodes(args: { tx: DbOrTx; tenantId: number; codes: { row: number; code: string }[]; label: string }): Promise<RowError[]> {
+async function heldCodes(args: {
+  tx: DbOrTx;
+  tenantId: number;
+  codes: { row: number; code: string }[];
+  label: string;
+}): Promise<RowError[]> {
   const list = args.codes.map((c) => c.code);
   const held = await args.tx.execute<{ code: string; name: string }>(sql`
     select k.code, a.name from coupon_codes k join activities a on a.tenant_id = k.tenant_id and a.id = k.activity_id
