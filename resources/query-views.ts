@@ -14,6 +14,8 @@ import { storeValueHistoryView } from './deposit/store-value-hst-detail.query-vi
 import { groupSendRecipientsView } from './promotion/group-send-recipients.query-view';
 import { thirdPartyIssuesView } from './promotion/third-party-issues.query-view';
 import { couponCodesView } from './promotion/coupon-codes.query-view';
+import { couponCodeBatchesView } from './promotion/coupon-code-batches.query-view';
+import { codeReconciliationView } from './promotion/code-reconciliation.query-view';
 import { thirdPartyCancelsView } from './promotion/third-party-cancels.query-view';
 import { thirdPartyCancelCouponsView } from './promotion/third-party-cancel-coupons.query-view';
 import type { QueryViewDef } from './query-view';
@@ -50,6 +52,8 @@ export const QUERY_VIEWS: readonly QueryViewDef[] = [
   groupSendRecipientsView,
   thirdPartyIssuesView,
   couponCodesView,
+  couponCodeBatchesView,
+  codeReconciliationView,
   thirdPartyCancelsView,
   thirdPartyCancelCouponsView,
   pushDeliveriesView,

@@ -26,6 +26,16 @@ export type FileDirection = (typeof FILE_DIRECTIONS)[number];
 export const FILE_TASK_STATES = ['queued', 'running', 'succeeded', 'failed'] as const;
 export type FileTaskState = (typeof FILE_TASK_STATES)[number];
 
+/** One line of an import's error report: the sheet row, the column, and why, in the requester's language. */
+export interface ReportLine {
+  readonly row: number;
+  readonly field: string;
+  readonly message: string;
+}
+
+/** How many lines of a refused import's report its task shows (the file holds them all). */
+export const SHOWN_REPORT_LINES = 20;
+
 /** A task as GET /v1/file-task/info/:id and the query return it. */
 export interface FileTaskView {
   readonly id: number;
@@ -45,6 +55,8 @@ export interface FileTaskView {
   readonly outputName: string | null;
   /** Localized failure message; null unless failed. */
   readonly error: string | null;
+  /** A refused import's first report lines (at most {@link SHOWN_REPORT_LINES}); null otherwise. */
+  readonly problems: readonly ReportLine[] | null;
   /** `yyyy-MM-dd HH:mm:ss` in the request's time zone. */
   readonly createdAt: string;
   readonly finishedAt: string | null;

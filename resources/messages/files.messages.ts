@@ -69,6 +69,7 @@ export const filesMessages = defineMessages({
   'files.close': ['关闭', 'Close'],
 
   'files.report.sheet': ['错误报告', 'Errors'],
+  'files.reportShown': ['错误报告（前 {count} 条，共 {failed} 行有误）', 'Errors (the first {count}; rows refused: {failed})'],
   'files.report.row': ['行号', 'Row'],
   'files.report.field': ['字段', 'Field'],
   'files.report.message': ['错误信息', 'Message'],
@@ -91,4 +92,5 @@ export const filesMessages = defineMessages({
   'files.error.noOutput': ['该任务没有可下载的文件', 'This task has no file to download'],
   'files.error.jobFailed': ['任务执行失败', 'The task failed'],
   'files.error.header': ['表头', 'Header'],
+  'files.error.missingColumn': ['缺少列：{column}', 'Missing column: {column}'],
 });

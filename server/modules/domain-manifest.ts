@@ -4,6 +4,7 @@ import type { ResourceHooks } from '../crud/server-hooks.define';
 import type { DemoSeeder } from '../db/seed/seeders';
 import type { OpenApiTag } from '../http/openapi.plugin';
 import type { ModuleExport } from './files/module-export';
+import type { ModuleImport } from './files/module-import';
 
 /**
  * A domain declares itself: one manifest per folder of server/modules (`<domain>.manifest.ts`)
@@ -20,6 +21,8 @@ export interface DomainWiring {
   readonly hooks: readonly ResourceHooks[];
   /** The file-centre exports of the hand-made lists, by name. */
   readonly exports: ReadonlyMap<string, ModuleExport>;
+  /** The file-centre imports of the domains' own rows, by name. */
+  readonly imports: ReadonlyMap<string, ModuleImport>;
 }
 
 /** One Fastify plugin of a domain, registered under the service base with the wiring as its options. */
@@ -40,6 +43,8 @@ export interface DomainManifest {
   readonly hooks?: readonly ResourceHooks[];
   /** The file-centre exports of its hand-made lists (`files/module-export.ts`). */
   readonly exports?: readonly ModuleExport[];
+  /** The file-centre imports of its own rows (`files/module-import.ts`: a partner's codes, a statement). */
+  readonly imports?: readonly ModuleImport[];
   /**
    * The sources of the query views over its data (`<name>.source.ts`, `defineViewSource`): their
    * routes register after the domain's plugins, their exports join the module exports.

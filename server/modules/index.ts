@@ -4,7 +4,7 @@ import type { OpenApiTag } from '../http/openapi.plugin';
 import { accessHook } from './auth/access.hook';
 import type { DomainManifest, DomainPlugin, DomainWiring } from './domain-manifest';
 import { DOMAINS } from './domains';
-import { MODULE_EXPORTS } from './module-exports';
+import { MODULE_EXPORTS, MODULE_IMPORTS } from './module-exports';
 import { domainViewsPlugin } from './query-views';
 import { SERVER_HOOKS } from './resource-hooks';
 
@@ -36,4 +36,4 @@ export const MODULES: ReadonlyArray<{ name: string; plugin: FastifyPluginAsync<D
 export const OPENAPI_TAGS: readonly OpenApiTag[] = DOMAINS.flatMap((domain) => domain.tags ?? []);
 
 /** The lists derived from every manifest, handed to each plugin as its options. */
-export const DOMAIN_WIRING: DomainWiring = { hooks: SERVER_HOOKS, exports: MODULE_EXPORTS };
+export const DOMAIN_WIRING: DomainWiring = { hooks: SERVER_HOOKS, exports: MODULE_EXPORTS, imports: MODULE_IMPORTS };

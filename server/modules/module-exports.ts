@@ -1,6 +1,7 @@
 import { queryViewExport } from '../crud/query-view.export';
 import { DOMAINS } from './domains';
 import type { ModuleExport } from './files/module-export';
+import type { ModuleImport } from './files/module-import';
 import { QUERY_VIEW_SOURCES } from './query-views';
 
 /**
@@ -13,3 +14,8 @@ export const MODULE_EXPORTS: ReadonlyMap<string, ModuleExport> = new Map([
   ...DOMAINS.flatMap((domain) => domain.exports ?? []).map((moduleExport) => [moduleExport.name, moduleExport] as const),
   ...QUERY_VIEW_SOURCES.map((source) => [source.view.name, queryViewExport(source)] as const),
 ]);
+
+/** The file-centre imports of the domains' own rows (files/module-import.ts), by name, from the manifests (`imports`). */
+export const MODULE_IMPORTS: ReadonlyMap<string, ModuleImport> = new Map(
+  DOMAINS.flatMap((domain) => domain.imports ?? []).map((moduleImport) => [moduleImport.name, moduleImport] as const),
+);

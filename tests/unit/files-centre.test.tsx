@@ -29,6 +29,7 @@ const task = (patch: Partial<FileTaskView>): FileTaskView => ({
   fileName: 'Stores-20250101120000.xlsx',
   outputName: null,
   error: null,
+  problems: null,
   createdAt: '2025-01-01 12:00:00',
   finishedAt: null,
   ...patch,

@@ -3,7 +3,7 @@ import { MESSAGE_BOOKS } from '../../resources/messages/index';
 import { QUERY_VIEWS } from '../../resources/query-views';
 import { queryViewMessages } from '../../resources/query-view';
 import { toMessageMap } from '../../resources/messages/bilingual';
-import { MODULE_EXPORTS } from '../../server/modules/module-exports';
+import { MODULE_EXPORTS, MODULE_IMPORTS } from '../../server/modules/module-exports';
 import type { TaskRequester } from '../../server/modules/files/task-requester';
 
 /**
@@ -26,5 +26,11 @@ describe('module export titles', () => {
       expect(shown).toBeTruthy();
       expect(shown).toBe(title);
     }
+  });
+
+  it.each(['zh_CN', 'en_US'] as const)('names every module import in the file centre in %s', (locale) => {
+    const messages = toMessageMap([...MESSAGE_BOOKS, queryViewMessages(QUERY_VIEWS)], locale);
+    expect(MODULE_IMPORTS.size).toBeGreaterThan(0);
+    for (const name of MODULE_IMPORTS.keys()) expect(messages[`res.${name}`], name).toBeTruthy();
   });
 });

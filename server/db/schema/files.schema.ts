@@ -1,4 +1,5 @@
 import { bigint, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import type { ReportLine } from '../../../resources/contract/file-task.types';
 
 /**
  * The file centre: one task per export or import (server/modules/files). File bytes live in
@@ -47,6 +48,11 @@ export const fileTasks = pgTable(
     /** Message key (and slots) of a failure, translated when read. */
     errorKey: text('error_key'),
     errorValues: jsonb('error_values').$type<Record<string, string | number>>(),
+    /**
+     * The first lines of a refused import's report (row, column, message in the requester's
+     * language), shown in the import dialog beside the download of the whole report.
+     */
+    problems: jsonb('problems').$type<ReportLine[]>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),

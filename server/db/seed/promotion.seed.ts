@@ -10,6 +10,8 @@ import { systemActor, type Actor } from '../../crud/actor';
 import { deriveTable } from '../../crud/table.derive';
 import { formatInstant } from '../../crud/zoned-time';
 import { familyResourceIds } from '../../modules/activities/activity.hooks';
+import { insertBatch } from '../../modules/activities/codes/partner-codes.import';
+import { reconcile } from '../../modules/activities/codes/reconciliation.import';
 import { forgetActiveSet } from '../../modules/activities/engine/active-set';
 import { recordSale } from '../../modules/sale/sale.service';
 import type { Db, DbOrTx } from '../connection';
@@ -26,6 +28,8 @@ import { operations } from './stored-value-docs.seed';
  *   weekend doubling stopped with a reason (STOPED); a New Year coupon activity later (UNSTART);
  * - member events and points: a registration, a birthday, an upgrade and an invitation gift, a
  *   points-for-coupon exchange and points as cash, all audited;
+ * - 第三方发券: a coupon code export campaign holding a partner's batch of codes (美团, 8 yuan per
+ *   code) and the partner's first statement compared with ours;
  * - sales over the last four days through the sales service, so the doubling and the coupon
  *   activity fire and their evaluations show figures by day.
  *
@@ -167,6 +171,28 @@ async function seedPromotion(input: DemoSeedInput): Promise<void> {
     kind: 'POINTS_AS_CASH',
     name: '积分抵现（100积分抵1元）',
     rule: { cashPointsPerYuan: 100, cashMaxSharePercent: 50, cashMinOrderAmount: '20.00' },
+  });
+
+  // 第三方发券: a code export holding a partner's batch, and the partner's first statement compared.
+  const codesCampaign = await audited({
+    kind: 'EXPORT_CODE_SEND_COUPON',
+    name: '美团券码兑换10元券',
+    rule: { codeTemplate: cash, codeCount: 50, codeLength: 10 },
+  });
+  const partnerCodes = Array.from({ length: 8 }, (_, i) => `MT2026${String(i + 1).padStart(4, '0')}`);
+  const partner = { tx, tenantId, activityId: codesCampaign, taskId: null, userId };
+  await insertBatch({ ...partner, issuer: '美团', settlementPrice: '8.00', fileName: '美团券码.xlsx', codes: partnerCodes });
+  await reconcile({
+    ...partner,
+    fileName: '美团核销对账单.xlsx',
+    zone: ZONE,
+    lines: partnerCodes.slice(0, 3).map((code, i) => ({
+      row: i + 2,
+      code,
+      redeemedAt: new Date(now.getTime() - (i + 1) * DAY_MS),
+      store: null,
+      amount: '8.00',
+    })),
   });
 
   // Sales through the sales service, on the last days, so the running activities fire. The active

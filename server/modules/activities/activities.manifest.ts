@@ -4,6 +4,10 @@ import { activityEvaluationExport } from './activity-evaluation.export';
 import { activityHooks, subResourceViewHooks } from './activity.hooks';
 import { activityClaimRoutes } from './claims/claims.routes';
 import { couponCodesSource } from './codes/coupon-codes.source';
+import { couponCodeBatchesSource } from './codes/coupon-code-batches.source';
+import { codeReconciliationSource } from './codes/code-reconciliation.source';
+import { partnerCodesImport } from './codes/partner-codes.import';
+import { reconciliationImport } from './codes/reconciliation.import';
 import { codesRoutes } from './codes/codes.routes';
 import { activityEngineRoutes } from './engine/engine.routes';
 import { activityEventsPlugin } from './events/events.plugin';
@@ -31,12 +35,15 @@ export const activitiesDomain = defineDomain({
   ],
   hooks: [activityHooks, ...subResourceViewHooks, pushConsentHooks],
   exports: [activityEvaluationExport],
+  imports: [partnerCodesImport, reconciliationImport],
   views: [
     groupSendRecipientsSource,
     thirdPartyIssuesSource,
     thirdPartyCancelsSource,
     thirdPartyCancelCouponsSource,
     couponCodesSource,
+    couponCodeBatchesSource,
+    codeReconciliationSource,
     pushDeliveriesSource,
     pushPlanRunsSource,
   ],

@@ -13,6 +13,7 @@ import { findOwnTask, listOwnTasks, type FileTaskRow, type TaskFilters, type Tas
 import type { FileTaskView } from '../../../resources/contract/file-task.types';
 import * as schemas from './files.schemas';
 import { MODULE_EXPORT_KIND, type ModuleExport } from './module-export';
+import { MODULE_IMPORT_KIND, type ModuleImport } from './module-import';
 import type { RunnerDeps } from './file-task.runner';
 import { filesDocs as docs } from './files.openapi';
 
@@ -34,6 +35,7 @@ export function taskView(row: FileTaskRow, ctx: { locale: Locale; timeZone: stri
     fileName: row.fileName,
     outputName: row.outputName,
     error: row.errorKey ? translate(ctx.locale, row.errorKey, row.errorValues ?? undefined) : null,
+    problems: row.problems ?? null,
     createdAt: formatDateTime(row.createdAt, ctx.timeZone) ?? '',
     finishedAt: formatDateTime(row.finishedAt, ctx.timeZone),
   };
@@ -57,9 +59,15 @@ const ownerOf = (auth: { tenantId: number; userId: number }): TaskOwner => ({ te
 export function mayDownload(args: {
   registry: EngineRegistry;
   exports: ReadonlyMap<string, ModuleExport>;
+  imports: ReadonlyMap<string, ModuleImport>;
   auth: AuthContext;
   task: FileTaskRow;
 }): boolean {
+  if (args.task.params.kind === MODULE_IMPORT_KIND) {
+    // A module import's error report echoes the uploaded rows: it needs what starting the import needs.
+    const moduleImport = args.imports.get(args.task.resource);
+    return moduleImport !== undefined && holdsAny(args.auth.grants, moduleImport.requires);
+  }
   if (args.task.params.kind === MODULE_EXPORT_KIND) {
     // A module export (module-export.ts) needs what reading its list needs.
     const moduleExport = args.exports.get(args.task.resource);
@@ -77,8 +85,8 @@ export function mayDownload(args: {
  * found" rather than "forbidden", so ids reveal nothing. Downloading a file also needs, at that
  * moment, the grant its task needed ({@link mayDownload}).
  */
-export async function fileTaskRoutes(app: FastifyInstance, deps: Pick<RunnerDeps, 'registry' | 'exports'>): Promise<void> {
-  const { registry, exports } = deps;
+export async function fileTaskRoutes(app: FastifyInstance, deps: Pick<RunnerDeps, 'registry' | 'exports' | 'imports'>): Promise<void> {
+  const { registry, exports, imports } = deps;
   const db = app.database.db;
   const access = { signedIn: true } as const;
 
@@ -119,7 +127,7 @@ export async function fileTaskRoutes(app: FastifyInstance, deps: Pick<RunnerDeps
       const row = await findOwnTask({ db, owner: ownerOf(auth), id: request.params.id });
       if (!row) throw notFound();
       if (!row.outputName) throw notFound('files.error.noOutput');
-      if (!mayDownload({ registry, exports, auth, task: row })) throw forbidden();
+      if (!mayDownload({ registry, exports, imports, auth, task: row })) throw forbidden();
       reply.header('content-type', XLSX_MIME);
       reply.header('content-disposition', attachmentHeader(row.outputName));
       reply.header('cache-control', 'private, no-store');

@@ -9,6 +9,7 @@ import { runExport } from './export.job';
 import { updateTask, type FileTaskRow } from './file-task.store';
 import { runImport } from './import.job';
 import { MODULE_EXPORT_KIND, runModuleExport, type ModuleExport } from './module-export';
+import { MODULE_IMPORT_KIND, runModuleImport, type ModuleImport } from './module-import';
 import { readRequester } from './task-requester';
 
 /** The queue every file task goes through. */
@@ -26,6 +27,8 @@ export interface RunnerDeps {
   readonly registry: EngineRegistry;
   /** The module exports of every domain, by name (module-exports.ts). */
   readonly exports: ReadonlyMap<string, ModuleExport>;
+  /** The module imports of every domain, by name (module-exports.ts). */
+  readonly imports: ReadonlyMap<string, ModuleImport>;
   readonly log: FastifyBaseLogger;
 }
 
@@ -37,7 +40,7 @@ const STALE_AFTER = sql`interval '2 hours'`;
 async function claim(deps: RunnerDeps, data: FileJobData): Promise<FileTaskRow | undefined> {
   const [row] = await deps.database.db
     .update(fileTasks)
-    .set({ state: 'running', startedAt: new Date(), progress: 0, processed: 0, failed: 0 })
+    .set({ state: 'running', startedAt: new Date(), progress: 0, processed: 0, failed: 0, problems: null })
     .where(
       and(
         eq(fileTasks.tenantId, data.tenantId),
@@ -60,7 +63,9 @@ export async function runTask(deps: RunnerDeps, data: FileJobData): Promise<void
   const requester = readRequester(task.params.requester);
   try {
     const moduleExport = task.params.kind === MODULE_EXPORT_KIND ? deps.exports.get(task.resource) : undefined;
-    if (task.direction === 'import') await runImport({ database: deps.database, registry: deps.registry, task, requester });
+    const moduleImport = task.params.kind === MODULE_IMPORT_KIND ? deps.imports.get(task.resource) : undefined;
+    if (moduleImport) await runModuleImport({ database: deps.database, moduleImport, task, requester });
+    else if (task.direction === 'import') await runImport({ database: deps.database, registry: deps.registry, task, requester });
     else if (moduleExport) await runModuleExport({ database: deps.database, moduleExport, task, requester });
     else await runExport({ database: deps.database, registry: deps.registry, task, requester });
   } catch (error) {

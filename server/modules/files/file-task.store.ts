@@ -91,7 +91,17 @@ export async function listOwnTasks(args: {
 export type TaskPatch = Partial<
   Pick<
     FileTaskRow,
-    'state' | 'progress' | 'total' | 'processed' | 'failed' | 'outputName' | 'errorKey' | 'errorValues' | 'startedAt' | 'finishedAt'
+    | 'state'
+    | 'progress'
+    | 'total'
+    | 'processed'
+    | 'failed'
+    | 'outputName'
+    | 'errorKey'
+    | 'errorValues'
+    | 'problems'
+    | 'startedAt'
+    | 'finishedAt'
   >
 >;
 

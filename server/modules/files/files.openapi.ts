@@ -33,6 +33,11 @@ const task = objectOf(
     fileName: { type: 'string' },
     outputName: nullable({ type: 'string', description: 'Name of the downloadable file; null = nothing to download' }),
     error: nullable({ type: 'string', description: 'Localized failure; null unless failed' }),
+    problems: nullable({
+      type: 'array',
+      description: "A refused import's first report lines (the downloadable report holds them all); null otherwise",
+      items: objectOf({ row: { type: 'integer' }, field: { type: 'string' }, message: { type: 'string' } }),
+    }),
     createdAt: wire.dateTime,
     finishedAt: nullable(wire.dateTime),
   },

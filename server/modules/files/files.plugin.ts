@@ -4,6 +4,7 @@ import type { DomainWiring } from '../domain-manifest';
 import { fileTaskRoutes } from './file-task.routes';
 import { workFileTasks, type RunnerDeps } from './file-task.runner';
 import { moduleExportRoutes } from './module-export.routes';
+import { moduleImportRoutes } from './module-import.routes';
 import { resourceFileRoutes } from './resource-files.routes';
 
 /**
@@ -13,9 +14,10 @@ import { resourceFileRoutes } from './resource-files.routes';
  */
 export async function filesPlugin(app: FastifyInstance, wiring: DomainWiring): Promise<void> {
   const registry = buildRegistry(servedResources(wiring.hooks));
-  const deps: RunnerDeps = { database: app.database, registry, exports: wiring.exports, log: app.log };
+  const deps: RunnerDeps = { database: app.database, registry, exports: wiring.exports, imports: wiring.imports, log: app.log };
   await fileTaskRoutes(app, deps);
   await resourceFileRoutes(app, deps);
   await moduleExportRoutes(app, deps);
+  await moduleImportRoutes(app, deps, wiring.imports);
   if (app.jobs) await workFileTasks({ deps, jobs: app.jobs });
 }

@@ -7,7 +7,7 @@ import { createRecord } from '../../crud/crud.operations';
 import { validateWrite } from '../../crud/record.validate';
 import type { EngineRegistry } from '../../crud/resource-registry';
 import { translate } from '../i18n/translate';
-import { failedRowCount, writeErrorReport, type RowError } from './error-report';
+import { failedRowCount, refuseImport, type RowError } from './error-report';
 import { loadFile } from './file-chunks.store';
 import { percent, updateTask, type FileTaskRow } from './file-task.store';
 import { titleKey } from '../../crud/field-kinds/kind-helpers';
@@ -191,23 +191,7 @@ export async function runImport(args: {
   const resource = registry.get(task.resource).resource;
   const ids = { db: database.db, tenantId: task.tenantId, id: task.id };
   // Refused rows: the report becomes the task's file and the task fails saying how many.
-  const refuse = async (errors: RowError[], processed: number) => {
-    await writeErrorReport({ db: database.db, tenantId: task.tenantId, taskId: task.id, locale, errors });
-    const failed = failedRowCount(errors);
-    await updateTask({
-      ...ids,
-      patch: {
-        state: 'failed',
-        failed,
-        processed,
-        progress: 100,
-        errorKey: 'files.error.rowsInvalid',
-        errorValues: { failed },
-        outputName: translate(locale, 'files.report.name', { name: task.fileName.replace(/\.xlsx$/i, '') }),
-        finishedAt: new Date(),
-      },
-    });
-  };
+  const refuse = (errors: RowError[], processed: number) => refuseImport({ db: database.db, task, locale, errors, processed });
 
   let rows: SheetRow[];
   try {

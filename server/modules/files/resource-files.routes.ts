@@ -6,7 +6,9 @@ import { crudDocs, resourceTags } from '../../crud/crud.openapi';
 import { scopeOf } from '../../crud/scope';
 import { authOf } from '../auth/access.hook';
 import { saveFile } from './file-chunks.store';
-import { createTask } from './file-task.store';
+import { createTask, type TaskOwner } from './file-task.store';
+import type { Db } from '../../db/connection';
+import type { FileModule } from '../../../resources/define';
 import { dispatchTask, type RunnerDeps } from './file-task.runner';
 import { MAX_IMPORT_MB } from '../../../resources/contract/file-task.types';
 import { PassThrough } from 'node:stream';
@@ -46,6 +48,30 @@ export function uploadOf(request: FastifyRequest<{ Querystring: { fileName?: str
   if (bytes[0] !== 0x50 || bytes[1] !== 0x4b) throw fileRefused('files.error.notXlsx');
   const name = fileName.trim().replace(/[\\/]/g, '_').slice(0, 200);
   return { bytes, fileName: name.toLowerCase().endsWith('.xlsx') ? name : `${name || 'import'}.xlsx` };
+}
+
+/** Saves an uploaded workbook with a new import task, in one transaction; answers the task's id (then dispatch it). */
+export function queueImport(args: {
+  db: Db;
+  owner: TaskOwner;
+  module: FileModule;
+  resource: string;
+  upload: { bytes: Buffer; fileName: string };
+  params: Record<string, unknown>;
+}): Promise<number> {
+  return args.db.transaction(async (tx) => {
+    const id = await createTask({
+      db: tx,
+      owner: args.owner,
+      module: args.module,
+      direction: 'import',
+      resource: args.resource,
+      fileName: args.upload.fileName,
+      params: args.params,
+    });
+    await saveFile({ db: tx, tenantId: args.owner.tenantId, taskId: id, part: 'input' }, args.upload.bytes);
+    return id;
+  });
 }
 
 /**
@@ -133,19 +159,13 @@ export async function resourceFileRoutes(app: FastifyInstance, deps: RunnerDeps)
         const auth = authOf(request);
         const requester = requesterOf(request);
         scopeOf(requester, runtime);
-        const upload = uploadOf(request);
-        const taskId = await db.transaction(async (tx) => {
-          const id = await createTask({
-            db: tx,
-            owner: auth,
-            module: files.module,
-            direction: 'import',
-            resource: resource.name,
-            fileName: upload.fileName,
-            params: { requester },
-          });
-          await saveFile({ db: tx, tenantId: auth.tenantId, taskId: id, part: 'input' }, upload.bytes);
-          return id;
+        const taskId = await queueImport({
+          db,
+          owner: auth,
+          module: files.module,
+          resource: resource.name,
+          upload: uploadOf(request),
+          params: { requester },
         });
         await dispatchTask({ deps, jobs: app.jobs, data: { tenantId: auth.tenantId, taskId } });
         return ok({ taskId });

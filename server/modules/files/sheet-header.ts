@@ -4,7 +4,7 @@
  * label in either language or by their declared name, so a file exported in English imports
  * into a Chinese session and the other way round.
  */
-import { isInDetail, type ResourceDef } from '../../../resources/define';
+import { isInDetail, type FieldDef, type ResourceDef } from '../../../resources/define';
 import { pick, type Locale } from '../../../resources/messages/bilingual';
 import { isClientWritable } from '../../crud/record.validate';
 import { isCellField, type CellField } from './sheet-cells';
@@ -58,11 +58,29 @@ export function bindHeader(args: { resource: ResourceDef; header: readonly (stri
   bindings: ColumnBinding[];
   errors: RowError[];
 } {
+  return bindColumns({
+    fields: args.resource.fields,
+    importable: importableFields(args.resource),
+    header: args.header,
+    headerLabel: args.headerLabel,
+  });
+}
+
+/**
+ * Binds header cells to declared fields (a resource's, or the columns a domain's own import
+ * declares, files/declared-sheet.ts): by name or by label in either language.
+ */
+export function bindColumns(args: {
+  fields: Readonly<Record<string, FieldDef>>;
+  importable: readonly SheetField[];
+  header: readonly (string | null)[];
+  headerLabel: string;
+}): { bindings: ColumnBinding[]; errors: RowError[] } {
   const names = new Map<string, string>();
-  for (const [name, f] of Object.entries(args.resource.fields)) {
+  for (const [name, f] of Object.entries(args.fields)) {
     for (const text of [name, f.label[0], f.label[1]]) names.set(normalise(text), name);
   }
-  const importable = new Map(importableFields(args.resource).map((field) => [field.name, field]));
+  const importable = new Map(args.importable.map((field) => [field.name, field]));
   const bindings: ColumnBinding[] = [];
   const errors: RowError[] = [];
   const seen = new Set<string>();

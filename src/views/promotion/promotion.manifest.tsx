@@ -31,6 +31,8 @@ const GroupMembersTab = lazySlot(() => import('./group-members-tab').then((m) =>
 const GroupSendTab = lazySlot(() => import('./group-send-tab').then((m) => m.GroupSendTab));
 const ThirdPartyIssuesTab = lazySlot(() => import('./third-party-issues-tab').then((m) => m.ThirdPartyIssuesTab));
 const CouponCodesTab = lazySlot(() => import('./coupon-codes-tab').then((m) => m.CouponCodesTab));
+const PartnerBatchesTab = lazySlot(() => import('./partner-files-tab').then((m) => m.PartnerBatchesTab));
+const ReconciliationTab = lazySlot(() => import('./partner-files-tab').then((m) => m.ReconciliationTab));
 const QueryViewPanel = lazySlot(() => import('../../screens/query-view/query-view-screen').then((m) => m.QueryViewPanel));
 const TopicPageSection = lazySlot(() => import('./topic/topic-slots').then((m) => m.TopicPageSection));
 const TopicPreviewTab = lazySlot(() => import('./topic/topic-slots').then((m) => m.TopicPreviewTab));
@@ -104,6 +106,21 @@ const couponCodesTab: DetailTab = {
   render: ({ record }) => <CouponCodesTab activityId={Number(record.id)} />,
 };
 
+/** A coupon code export's partner batches: import a partner's codes (issuer, settlement price), each batch's figures. */
+const partnerBatchesTab: DetailTab = {
+  key: 'batches',
+  title: 'codes.batchesTab',
+  shownFor: (record) => record.kind === 'EXPORT_CODE_SEND_COUPON',
+  render: ({ record, t }) => <PartnerBatchesTab activityId={Number(record.id)} t={t} />,
+};
+
+/** A third-party campaign's reconciliation: the partner's statement of redemptions against ours. */
+const reconciliationTab: DetailTab = {
+  key: 'reconcile',
+  title: 'codes.reconcile.tab',
+  render: ({ record, t }) => <ReconciliationTab activityId={Number(record.id)} t={t} />,
+};
+
 const evaluation = (family: 'COUPON_ACTIVE' | 'INVITE_GIFT' | 'STORE_VALUE_ACTIVE' | 'GIFT_CARD_ACTIVITY') => () =>
   import('./activity-evaluation-screen').then((m) => ({ default: m.evaluationScreen(family) }));
 
@@ -154,9 +171,10 @@ export const PROMOTION_MANIFEST: DomainManifest = {
       ]),
     ),
     // A third-party issuing campaign's reconciliation, on its own detail and on the entry's detail of any of its kinds.
-    [activities.kinds.THIRD_PARTY_ISSUE.name]: [thirdPartyIssuesTab],
-    [activities.kinds.EXPORT_CODE_SEND_COUPON.name]: [couponCodesTab],
-    [familyViewName('THIRD_COUPON')]: [thirdPartyIssuesTab, couponCodesTab],
+    // A code export's partner batches, and the reconciliation with a partner's statement of either kind.
+    [activities.kinds.THIRD_PARTY_ISSUE.name]: [thirdPartyIssuesTab, reconciliationTab],
+    [activities.kinds.EXPORT_CODE_SEND_COUPON.name]: [couponCodesTab, partnerBatchesTab, reconciliationTab],
+    [familyViewName('THIRD_COUPON')]: [thirdPartyIssuesTab, couponCodesTab, partnerBatchesTab, reconciliationTab],
     [topicResource.name]: [{ key: 'preview', title: 'topic.preview.tab', render: (args) => <TopicPreviewTab {...args} /> }],
   },
   // A marketing theme's landing page, previewed beside its fields as they are typed.

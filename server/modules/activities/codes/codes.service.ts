@@ -40,14 +40,14 @@ const readRule = (rule: unknown) => exportCodeKind.engine.read((rule ?? {}) as P
 
 /**
  * Generates the campaign's codes (its rule's count and length), in the audit's transaction: the
- * codes it lacks are drawn and inserted, a code another campaign of the merchant holds skipped
+ * codes it lacks (a partner's imported codes are not counted) are drawn and inserted, a code another campaign of the merchant holds skipped
  * (the unique index) and drawn again, so the campaign ends with exactly its count of codes unique
  * per merchant. Running it again (an audit repeated) adds nothing.
  */
 export async function generateCodes(tx: DbOrTx, tenantId: number, activityId: number, rule: unknown): Promise<number> {
   const { codeCount, codeLength } = readRule(rule);
   const have = await tx.execute<{ n: string }>(
-    sql`select count(*) as n from coupon_codes where tenant_id = ${tenantId} and activity_id = ${activityId}`,
+    sql`select count(*) as n from coupon_codes where tenant_id = ${tenantId} and activity_id = ${activityId} and batch_id is null`,
   );
   let missing = codeCount - Number(have.rows[0]?.n ?? 0);
   for (let round = 0; missing > 0; round++) {
