@@ -352,6 +352,22 @@ export async function readViewTotals(args: {
   filters: ViewFilters;
   groups: readonly string[];
 }): Promise<{ rows: number; totals: ViewSums; groups: Record<string, ViewGroup[]> }> {
+  const { buckets: _, ...answer } = await totalsOver(args);
+  return answer;
+}
+
+/**
+ * {@link readViewTotals}, and with `bucket` the sums of each bucket of the filter's days (the
+ * chart's trend, keyed by the bucket's first day) in the same pass.
+ */
+async function totalsOver(args: {
+  db: DbOrTx;
+  source: ViewSource;
+  actor: Actor;
+  filters: ViewFilters;
+  groups: readonly string[];
+  bucket?: Bucket;
+}): Promise<{ rows: number; totals: ViewSums; groups: Record<string, ViewGroup[]>; buckets: Map<string, ViewSums> }> {
   const { source, actor, groups } = args;
   const view = source.view;
   const summary = source.summary;
@@ -360,10 +376,13 @@ export async function readViewTotals(args: {
     const found = await args.db.execute<Record<string, unknown>>(summary.read(args.filters[summary.filter], actor));
     // No summary row (a member who never had points): nothing to total, within the scope too.
     const row = found.rows[0] ?? {};
-    return { rows: num(row.n) ?? 0, totals: sumsOf(view, row), groups: {} };
+    return { rows: num(row.n) ?? 0, totals: sumsOf(view, row), groups: {}, buckets: new Map() };
   }
   const plan = totalsPlan({ source, actor, filters: args.filters, groups });
   const keys = groups.map((g) => dimensionKey(source, g, plan));
+  // The bucket's start (a literal bucket, so the select's expression is the group's), formatted per group.
+  const start = args.bucket ? sql`date_trunc(${literal(args.bucket)}, ${plan.day})` : null;
+  if (start) keys.push({ group: start, shown: sql`to_char(${start}, 'YYYY-MM-DD')` });
   const named = source.dimensionTitles as Record<string, SQL | undefined> | undefined;
   const select = [
     sql`${plan.count} as "n"`,
@@ -381,6 +400,10 @@ export async function readViewTotals(args: {
     sql`select ${sql.join(select, sql`, `)} from ${plan.from} where ${plan.where} group by grouping sets (${sets})${some}`,
   );
   const whole = result.rows.find((r) => keys.every((_, i) => Number(r[`g${i}`]) === 1));
+  const b = groups.length;
+  const buckets = new Map(
+    start ? result.rows.filter((r) => Number(r[`g${b}`]) === 0).map((r) => [String(r[`k${b}`]), sumsOf(view, r)] as const) : [],
+  );
   const byGroup: Record<string, ViewGroup[]> = {};
   for (const [i, name] of groups.entries()) {
     const rows = result.rows.filter((r) => Number(r[`g${i}`]) === 0);
@@ -400,8 +423,68 @@ export async function readViewTotals(args: {
     rows: Number(whole?.n ?? 0),
     totals: whole ? sumsOf(view, whole) : sumsOf(view, {}),
     groups: byGroup,
+    buckets,
   };
 }
+
+/** The condition of whole days on a plan's rows: the daily rows' day, or the rows' time as {@link dayRange}. */
+function daysCondition(args: { source: ViewSource; actor: Actor; plan: TotalsPlan; days: readonly [string, string] }): SQL {
+  const [from, to] = args.days;
+  if (args.plan.daily) return sql`${args.plan.day} between ${from}::date and ${to}::date`;
+  const time = (args.source.filters as Record<string, SQL>)[args.source.view.time ?? ''];
+  return dayRange(time, args.days, args.actor.timeZone);
+}
+
+/**
+ * The totals of the filter over each of `ranges` of whole days (the chart's previous period and
+ * last year) in one statement: the rows of the ranges (one range when they overlap or touch, so
+ * one index range serves them), each summed into the ranges it falls in.
+ */
+async function readRangeTotals(args: {
+  db: DbOrTx;
+  source: ViewSource;
+  actor: Actor;
+  filters: ViewFilters;
+  ranges: readonly (readonly [string, string])[];
+}): Promise<ViewSums[]> {
+  const { source, actor } = args;
+  const view = source.view;
+  const time = view.time;
+  if (!time) throw new Error(`query view ${view.name} has no time`);
+  const distinct = [...new Set(args.ranges.map((r) => `${r[0]}/${r[1]}`))].map((r) => r.split('/') as [string, string]);
+  const plan = totalsPlan({ source, actor, filters: { ...args.filters, [time]: undefined }, groups: [] });
+  const sorted = [...distinct].sort((a, b) => a[0].localeCompare(b[0]));
+  // Ranges that overlap or touch read as one (a day after the end: the next range starts by then).
+  const spans: [string, string][] = [];
+  for (const [from, to] of sorted) {
+    const last = spans[spans.length - 1];
+    if (last && from <= nextDay(last[1])) last[1] = to > last[1] ? to : last[1];
+    else spans.push([from, to]);
+  }
+  const within = sql.join(
+    spans.map((days) => daysCondition({ source, actor, plan, days })),
+    sql` or `,
+  );
+  const periods = sql.join(
+    distinct.map(([from, to], i) => sql`(${i}, ${from}::date, ${to}::date)`),
+    sql`, `,
+  );
+  const select = [
+    sql`"qv_range".i as "range"`,
+    sql`${plan.count} as "n"`,
+    ...Object.keys(view.measures).map((m) => sql`${plan.measures[m]} as ${sql.identifier(`m_${m}`)}`),
+  ];
+  const some = plan.daily ? sql` having ${plan.count} <> 0` : sql``;
+  const result = await args.db.execute<Record<string, unknown>>(
+    sql`select ${sql.join(select, sql`, `)} from ${plan.from} cross join (values ${periods}) as "qv_range"(i, a, b)
+      where ${plan.where} and (${within}) and ${plan.day} between "qv_range".a and "qv_range".b
+      group by "qv_range".i${some}`,
+  );
+  const byRange = new Map(result.rows.map((r) => [Number(r.range), sumsOf(view, r)]));
+  return args.ranges.map((r) => byRange.get(distinct.findIndex((d) => d[0] === r[0] && d[1] === r[1])) ?? sumsOf(view, {}));
+}
+
+const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
 /** Names of a dimension's keys: stores by name, codes by their label in the actor's language. */
 async function groupTitles(args: {
@@ -489,23 +572,22 @@ export async function readViewChart(args: { db: DbOrTx; source: ViewSource; acto
   const range = (args.filters[time] as [string, string] | undefined) ?? DEFAULT_CHART_RANGE(todayIn(actor.timeZone, actor.now));
   const within = (days: [string, string]): ViewFilters => ({ ...args.filters, [time]: days });
   const bucket = bucketOf(range);
-  const plan = totalsPlan({ source, actor, filters: within(range), groups: [] });
-  const trendSelect = chart.trend.map((m) => sql`${plan.measures[m]} as ${sql.identifier(`m_${m}`)}`);
-  // Grouped by the bucket's start (a literal bucket, so the select's expression is the group's), formatted per group.
-  const start = sql`date_trunc(${literal(bucket)}, ${plan.day})`;
-  const trendRows = await db.execute<Record<string, unknown>>(sql`select
-      to_char(${start}, 'YYYY-MM-DD') as "bucket", ${sql.join(trendSelect, sql`, `)}
-    from ${plan.from} where ${plan.where} group by ${start}`);
-  const found = new Map(trendRows.rows.map((r) => [String(r.bucket), r]));
-  const trend = bucketStarts(range, bucket).map((start) => {
-    const r = found.get(start) ?? {};
-    return { bucket: start, ...Object.fromEntries(chart.trend.map((m) => [m, num(r[`m_${m}`]) ?? 0])) };
+  // The trend, the current totals and the share in one pass; the previous period and last year in another.
+  const current = await totalsOver({
+    db,
+    source,
+    actor,
+    filters: within(range),
+    groups: chart.share ? [chart.share.dimension] : [],
+    bucket,
   });
-  const current = await readViewTotals({ db, source, actor, filters: within(range), groups: chart.share ? [chart.share.dimension] : [] });
+  const trend = bucketStarts(range, bucket).map((start) => {
+    const sums = current.buckets.get(start);
+    return { bucket: start, ...Object.fromEntries(chart.trend.map((m) => [m, sums?.[m] ?? 0])) };
+  });
   const previousRange = previousPeriodOf(range);
   const lastYearRange = lastYearOf(range);
-  const previous = await readViewTotals({ db, source, actor, filters: within(previousRange), groups: [] });
-  const lastYear = await readViewTotals({ db, source, actor, filters: within(lastYearRange), groups: [] });
+  const [previous, lastYear] = await readRangeTotals({ db, source, actor, filters: args.filters, ranges: [previousRange, lastYearRange] });
   return {
     asOf: asOfNow(actor),
     range: [range[0], range[1]],
@@ -513,7 +595,7 @@ export async function readViewChart(args: { db: DbOrTx; source: ViewSource; acto
     trend,
     share: chart.share ? (current.groups[chart.share.dimension] ?? []) : [],
     current: current.totals,
-    previous: { range: previousRange, totals: previous.totals },
-    lastYear: { range: lastYearRange, totals: lastYear.totals },
+    previous: { range: previousRange, totals: previous },
+    lastYear: { range: lastYearRange, totals: lastYear },
   };
 }
