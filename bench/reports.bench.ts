@@ -228,8 +228,11 @@ async function main(): Promise<void> {
     for (const [way, label] of Object.entries(WAYS)) {
       const withUpkeep = median(rates.get(`${way}:with`) ?? []);
       const without = median(rates.get(`${way}:without`) ?? []);
+      // Each round's ratio too: on a shared machine a round's two ways can see different loads.
+      const ratios = (rates.get(`${way}:with`) ?? []).map((w, i) => w / (rates.get(`${way}:without`) ?? [])[i]);
       console.log(
-        `  ${label.padEnd(28)} ${withUpkeep.toFixed(0).padStart(8)} ${without.toFixed(0).padStart(8)}   ${((1 - withUpkeep / without) * 100).toFixed(1)}%`,
+        `  ${label.padEnd(28)} ${withUpkeep.toFixed(0).padStart(8)} ${without.toFixed(0).padStart(8)}   ${((1 - withUpkeep / without) * 100).toFixed(1)}%` +
+          `  (rounds' with / without: ${ratios.map((r) => r.toFixed(2)).join(' ')}; median ${median(ratios).toFixed(2)})`,
       );
     }
   } finally {
