@@ -382,8 +382,22 @@ export async function readViewTotals(args: {
   filters: ViewFilters;
   groups: readonly string[];
 }): Promise<{ rows: number; totals: ViewSums; groups: Record<string, ViewGroup[]> }> {
-  const { buckets: _, ...answer } = await totalsOver(args);
-  return answer;
+  const { source, db, groups } = args;
+  const byDay = groups.filter((g) => source.view.dimensions?.[g]?.kind === 'day');
+  if (byDay.length === 0 || !source.daily?.rows || !dailyAnswers(args)) {
+    const { buckets: _, ...answer } = await totalsOver(args);
+    return answer;
+  }
+  // Totals by day read each day's rows; the whole and the other groups read them summed per key
+  // (`rows`): two statements at once on the pool (one after the other in a transaction).
+  const rest = groups.filter((g) => !byDay.includes(g));
+  const reads = [() => totalsOver({ ...args, groups: rest }), () => totalsOver({ ...args, groups: byDay, whole: false })];
+  const [whole, days] = 'rollback' in db ? await sequentially(reads) : await Promise.all(reads.map((r) => r()));
+  return {
+    rows: whole.rows,
+    totals: whole.totals,
+    groups: Object.fromEntries(groups.map((g) => [g, (byDay.includes(g) ? days : whole).groups[g]])),
+  };
 }
 
 /**
@@ -397,6 +411,8 @@ async function totalsOver(args: {
   filters: ViewFilters;
   groups: readonly string[];
   bucket?: Bucket;
+  /** Whether to total the whole filter too (`()` among the grouping sets); by default it is. */
+  whole?: boolean;
 }): Promise<{ rows: number; totals: ViewSums; groups: Record<string, ViewGroup[]>; buckets: Map<string, ViewSums> }> {
   const { source, actor, groups } = args;
   const view = source.view;
@@ -423,7 +439,7 @@ async function totalsOver(args: {
     }),
     ...Object.keys(view.measures).map((m) => sql`${plan.measures[m]} as ${sql.identifier(`m_${m}`)}`),
   ];
-  const sets = sql.join([sql`()`, ...keys.map((k) => sql`(${k.group})`)], sql`, `);
+  const sets = sql.join([...(args.whole === false ? [] : [sql`()`]), ...keys.map((k) => sql`(${k.group})`)], sql`, `);
   // Daily rows of a group may cancel out (an entry moved to another day, not folded yet): no rows, no group.
   const some = plan.daily ? sql` having ${plan.count} <> 0` : sql``;
   const result = await args.db.execute<Record<string, unknown>>(
