@@ -7,6 +7,7 @@ import { readViewChart, readViewTotals, type ViewFilters } from '../server/crud/
 import type { ViewSource } from '../server/crud/query-view.source';
 import { postValue, spendValue } from '../server/modules/ledger';
 import { postPoints } from '../server/modules/points/points.ledger';
+import { recordSale } from '../server/modules/sale/sale.service';
 import { ROLL_FORWARD_FROM_ENTRIES, ROLL_FORWARD_SOURCES } from '../server/modules/ledger/roll-forward.source';
 import { QUERY_VIEW_SOURCES } from '../server/modules/query-views';
 
@@ -32,9 +33,11 @@ const REPORTS: readonly { daily: ViewSource; entries: ViewSource }[] = [
  *    without `daily`; the roll-forwards summed from the entries), taking turns within each round;
  *    the medians and entries / daily. The two answers must be equal, or the bench stops.
  * 2. Postings per second with the upkeep (the triggers) and without (the triggers disabled for
- *    the round), taking turns within each round: points earned spread over 2,000 members and
- *    stored value paid spread over them; the upkeep's cost is 1 - with / without. The daily
- *    totals are rebuilt from the ledgers at the end (the postings made without the triggers).
+ *    the round), taking turns within each round: points earned spread over 2,000 members,
+ *    stored value paid spread over them, and their fuel sales at the till (`recordSale`: the sale's
+ *    points entry and the sale itself, which keeps fuel_daily); the upkeep's cost is
+ *    1 - with / without. The daily totals are rebuilt from the ledgers at the end, and the fuel
+ *    totals of the sales made without the triggers added (the postings made without them).
  *
  * The coupon, fuel, paid level and store transactions reports read the rows of
  * `npm run bench:generate-report-rows` (sales, coupons and paid level orders over the same years).
@@ -43,10 +46,19 @@ const REPORTS: readonly { daily: ViewSource; entries: ViewSource }[] = [
  *                            [--reports coupon-report,paso-report] [--no-postings]
  */
 
+/** The upkeep's triggers a posting of the bench fires (a sale's: its points entry's and its own, which keeps fuel_daily). */
 const TRIGGERS = [
   ['points_entries', 'points_daily_insert'],
   ['value_entries', 'value_daily_insert'],
+  ['sales_transactions', 'sales_daily_insert'],
+  ['sales_transactions', 'sales_daily_update'],
 ] as const;
+
+const WAYS = {
+  earn: 'points earned (postPoints)',
+  pay: 'stored value paid (spendValue)',
+  sale: 'fuel sale (recordSale)',
+} as const;
 
 async function main(): Promise<void> {
   const flags = parseFlags(
@@ -126,6 +138,7 @@ async function main(): Promise<void> {
         tenantId,
       ])
     ).rows.map((r) => Number(r.id));
+    const operatorId = Number((await pool.query('select id from users where tenant_id = $1 order by id limit 1', [tenantId])).rows[0].id);
     const runId = Date.now().toString(36);
     const earn = (tag: string) => async (n: number) => {
       await database.db.transaction((tx) =>
@@ -154,6 +167,20 @@ async function main(): Promise<void> {
         }),
       );
     };
+    // A member's sale of a fuel grade at the till: its points entry and the sale (points_daily and fuel_daily).
+    const sell = (tag: string) => async (n: number) => {
+      await recordSale({
+        db: database.db,
+        tenantId,
+        operatorId,
+        sale: {
+          orderNo: `${runId}-${tag}-${n}`,
+          memberId: members[n % members.length],
+          storeId,
+          lines: [{ goodsCode: 'G92', quantity: 1, amount: '100.00' }],
+        },
+      });
+    };
     // Stored value to pay from, and a warm-up of both ways.
     await throughput(members.length, concurrency, async (n) => {
       await database.db.transaction((tx) =>
@@ -177,10 +204,10 @@ async function main(): Promise<void> {
     const rates = new Map<string, number[]>();
     try {
       for (let round = 0; round < rounds; round += 1) {
-        for (const way of ['earn', 'pay'] as const) {
+        for (const way of Object.keys(WAYS) as (keyof typeof WAYS)[]) {
           for (const upkeep of round % 2 === 0 ? [true, false] : [false, true]) {
             await setUpkeep(upkeep);
-            const job = (way === 'earn' ? earn : pay)(`${round}-${upkeep}`);
+            const job = { earn, pay, sale: sell }[way](`${round}-${upkeep}`);
             const rate = await throughput(perRound, concurrency, (n) => job(n));
             const key = `${way}:${upkeep ? 'with' : 'without'}`;
             rates.set(key, [...(rates.get(key) ?? []), rate]);
@@ -190,15 +217,22 @@ async function main(): Promise<void> {
     } finally {
       await setUpkeep(true);
       await pool.query('select recompute_daily_totals($1::bigint)', [tenantId]);
+      // The fuel totals of the sales made without the upkeep (rebuilding every report's totals takes minutes).
+      await pool.query(`select sales_daily_row(x, 1) from sales_transactions x where x.tenant_id = $1 and x.order_no like $2`, [
+        tenantId,
+        `${runId}-%-false-%`,
+      ]);
     }
     console.log(`\npostings per second, ${perRound} a way per round, ${rounds} rounds, ${concurrency} concurrent (median of the rounds)`);
     console.log(`  ${'way'.padEnd(28)} ${'with'.padStart(8)} ${'without'.padStart(8)}   upkeep cost`);
-    for (const way of ['earn', 'pay'] as const) {
+    for (const [way, label] of Object.entries(WAYS)) {
       const withUpkeep = median(rates.get(`${way}:with`) ?? []);
       const without = median(rates.get(`${way}:without`) ?? []);
-      const label = way === 'earn' ? 'points earned (postPoints)' : 'stored value paid (spendValue)';
+      // Each round's ratio too: on a shared machine a round's two ways can see different loads.
+      const ratios = (rates.get(`${way}:with`) ?? []).map((w, i) => w / (rates.get(`${way}:without`) ?? [])[i]);
       console.log(
-        `  ${label.padEnd(28)} ${withUpkeep.toFixed(0).padStart(8)} ${without.toFixed(0).padStart(8)}   ${((1 - withUpkeep / without) * 100).toFixed(1)}%`,
+        `  ${label.padEnd(28)} ${withUpkeep.toFixed(0).padStart(8)} ${without.toFixed(0).padStart(8)}   ${((1 - withUpkeep / without) * 100).toFixed(1)}%` +
+          `  (rounds' with / without: ${ratios.map((r) => r.toFixed(2)).join(' ')}; median ${median(ratios).toFixed(2)})`,
       );
     }
   } finally {

@@ -16,7 +16,7 @@ import type { DbOrTx } from '../db/connection';
 import { AREAS_TABLE, lookUpStores } from '../modules/reads/store-lookup';
 import type { Actor } from './actor';
 import { likeEscape } from './query.filters';
-import type { DailyPerValue, KeywordSql, ViewSource } from './query-view.source';
+import type { DailyPerValue, DailyTotals, KeywordSql, ViewSource } from './query-view.source';
 import { formatDateTime, formatInstant } from './zoned-time';
 
 /**
@@ -244,7 +244,13 @@ export function dailyAnswers(args: { source: ViewSource; actor: Actor; filters: 
   );
 }
 
-function totalsPlan(args: { source: ViewSource; actor: Actor; filters: ViewFilters; groups: readonly string[] }): TotalsPlan {
+function totalsPlan(args: {
+  source: ViewSource;
+  actor: Actor;
+  filters: ViewFilters;
+  groups: readonly string[];
+  bucket?: Bucket;
+}): TotalsPlan {
   const { source, actor, filters } = args;
   const view = source.view;
   const daily = source.daily;
@@ -259,24 +265,48 @@ function totalsPlan(args: { source: ViewSource; actor: Actor; filters: ViewFilte
       daily: false,
     };
   }
-  const parts: SQL[] = [daily.scope(actor)];
+  const within: SQL[] = [daily.scope(actor)];
+  const parts: SQL[] = [];
   for (const name of setFilters(view, filters)) {
     if (name === view.time) {
       const [from, to] = filters[name] as [string, string];
-      parts.push(sql`${daily.day} between ${from}::date and ${to}::date`);
+      within.push(sql`${daily.day} between ${from}::date and ${to}::date`);
       continue;
     }
     const condition = filterCondition({ source, name, value: filters[name], zone: actor.timeZone, tenantId: actor.tenantId });
     if (condition) parts.push(condition);
   }
+  const byDay = args.groups.some((g) => view.dimensions?.[g]?.kind === 'day') || args.bucket === 'day';
+  const rows = daily.rows;
   return {
-    from: daily.from,
-    where: sql.join(parts, sql` and `),
+    from: rows && !byDay ? summedRows({ rows, within, bucket: args.bucket }) : daily.from,
+    where: rows && !byDay ? (parts.length > 0 ? sql.join(parts, sql` and `) : sql`true`) : sql.join([...within, ...parts], sql` and `),
     count: sql`coalesce(sum(${daily.count}), 0)`,
     measures: dailyMeasures({ source, filters, groups: args.groups }),
     day: daily.day,
     daily: true,
   };
+}
+
+/**
+ * The daily rows of the scope and days (`within`) summed per key, and per bucket when one is asked
+ * (its first day as the day), as the table's alias, joined as the table is: the measures and the
+ * other filters read them as they read the table.
+ */
+function summedRows(args: { rows: NonNullable<DailyTotals['rows']>; within: readonly SQL[]; bucket?: Bucket }): SQL {
+  const { rows } = args;
+  const a = sql.identifier(rows.alias);
+  const keys = rows.keys.map((k) => sql`${a}.${sql.identifier(k)}`);
+  // The bucket's first day by date arithmetic (date_trunc of a date goes through a zoned timestamp: twice as slow per row).
+  const part = args.bucket === 'week' ? 'isodow' : 'day';
+  const day = args.bucket ? sql`(${a}.day - (date_part(${literal(part)}, ${a}.day)::int - 1))` : null;
+  const select = [
+    ...keys,
+    day ? sql`${day} as day` : sql`null::date as day`,
+    ...rows.sums.map((c) => sql`sum(${a}.${sql.identifier(c)}) as ${sql.identifier(c)}`),
+  ];
+  return sql`(select ${sql.join(select, sql`, `)} from ${rows.table} ${a} where ${sql.join([...args.within], sql` and `)}
+    group by ${sql.join(day ? [...keys, day] : keys, sql`, `)}) ${a}${rows.joins ? sql` ${rows.joins}` : sql``}`;
 }
 
 /**
@@ -352,6 +382,38 @@ export async function readViewTotals(args: {
   filters: ViewFilters;
   groups: readonly string[];
 }): Promise<{ rows: number; totals: ViewSums; groups: Record<string, ViewGroup[]> }> {
+  const { source, db, groups } = args;
+  const byDay = groups.filter((g) => source.view.dimensions?.[g]?.kind === 'day');
+  if (byDay.length === 0 || !source.daily?.rows || !dailyAnswers(args)) {
+    const { buckets: _, ...answer } = await totalsOver(args);
+    return answer;
+  }
+  // Totals by day read each day's rows; the whole and the other groups read them summed per key
+  // (`rows`): two statements at once on the pool (one after the other in a transaction).
+  const rest = groups.filter((g) => !byDay.includes(g));
+  const reads = [() => totalsOver({ ...args, groups: rest }), () => totalsOver({ ...args, groups: byDay, whole: false })];
+  const [whole, days] = 'rollback' in db ? await sequentially(reads) : await Promise.all(reads.map((r) => r()));
+  return {
+    rows: whole.rows,
+    totals: whole.totals,
+    groups: Object.fromEntries(groups.map((g) => [g, (byDay.includes(g) ? days : whole).groups[g]])),
+  };
+}
+
+/**
+ * {@link readViewTotals}, and with `bucket` the sums of each bucket of the filter's days (the
+ * chart's trend, keyed by the bucket's first day) in the same pass.
+ */
+async function totalsOver(args: {
+  db: DbOrTx;
+  source: ViewSource;
+  actor: Actor;
+  filters: ViewFilters;
+  groups: readonly string[];
+  bucket?: Bucket;
+  /** Whether to total the whole filter too (`()` among the grouping sets); by default it is. */
+  whole?: boolean;
+}): Promise<{ rows: number; totals: ViewSums; groups: Record<string, ViewGroup[]>; buckets: Map<string, ViewSums> }> {
   const { source, actor, groups } = args;
   const view = source.view;
   const summary = source.summary;
@@ -360,10 +422,13 @@ export async function readViewTotals(args: {
     const found = await args.db.execute<Record<string, unknown>>(summary.read(args.filters[summary.filter], actor));
     // No summary row (a member who never had points): nothing to total, within the scope too.
     const row = found.rows[0] ?? {};
-    return { rows: num(row.n) ?? 0, totals: sumsOf(view, row), groups: {} };
+    return { rows: num(row.n) ?? 0, totals: sumsOf(view, row), groups: {}, buckets: new Map() };
   }
-  const plan = totalsPlan({ source, actor, filters: args.filters, groups });
+  const plan = totalsPlan({ source, actor, filters: args.filters, groups, bucket: args.bucket });
   const keys = groups.map((g) => dimensionKey(source, g, plan));
+  // The bucket's start (a literal bucket, so the select's expression is the group's), formatted per group.
+  const start = args.bucket ? sql`date_trunc(${literal(args.bucket)}, ${plan.day})` : null;
+  if (start) keys.push({ group: start, shown: sql`to_char(${start}, 'YYYY-MM-DD')` });
   const named = source.dimensionTitles as Record<string, SQL | undefined> | undefined;
   const select = [
     sql`${plan.count} as "n"`,
@@ -374,13 +439,17 @@ export async function readViewTotals(args: {
     }),
     ...Object.keys(view.measures).map((m) => sql`${plan.measures[m]} as ${sql.identifier(`m_${m}`)}`),
   ];
-  const sets = sql.join([sql`()`, ...keys.map((k) => sql`(${k.group})`)], sql`, `);
+  const sets = sql.join([...(args.whole === false ? [] : [sql`()`]), ...keys.map((k) => sql`(${k.group})`)], sql`, `);
   // Daily rows of a group may cancel out (an entry moved to another day, not folded yet): no rows, no group.
   const some = plan.daily ? sql` having ${plan.count} <> 0` : sql``;
   const result = await args.db.execute<Record<string, unknown>>(
     sql`select ${sql.join(select, sql`, `)} from ${plan.from} where ${plan.where} group by grouping sets (${sets})${some}`,
   );
   const whole = result.rows.find((r) => keys.every((_, i) => Number(r[`g${i}`]) === 1));
+  const b = groups.length;
+  const buckets = new Map(
+    start ? result.rows.filter((r) => Number(r[`g${b}`]) === 0).map((r) => [String(r[`k${b}`]), sumsOf(view, r)] as const) : [],
+  );
   const byGroup: Record<string, ViewGroup[]> = {};
   for (const [i, name] of groups.entries()) {
     const rows = result.rows.filter((r) => Number(r[`g${i}`]) === 0);
@@ -400,6 +469,7 @@ export async function readViewTotals(args: {
     rows: Number(whole?.n ?? 0),
     totals: whole ? sumsOf(view, whole) : sumsOf(view, {}),
     groups: byGroup,
+    buckets,
   };
 }
 
@@ -489,23 +559,28 @@ export async function readViewChart(args: { db: DbOrTx; source: ViewSource; acto
   const range = (args.filters[time] as [string, string] | undefined) ?? DEFAULT_CHART_RANGE(todayIn(actor.timeZone, actor.now));
   const within = (days: [string, string]): ViewFilters => ({ ...args.filters, [time]: days });
   const bucket = bucketOf(range);
-  const plan = totalsPlan({ source, actor, filters: within(range), groups: [] });
-  const trendSelect = chart.trend.map((m) => sql`${plan.measures[m]} as ${sql.identifier(`m_${m}`)}`);
-  // Grouped by the bucket's start (a literal bucket, so the select's expression is the group's), formatted per group.
-  const start = sql`date_trunc(${literal(bucket)}, ${plan.day})`;
-  const trendRows = await db.execute<Record<string, unknown>>(sql`select
-      to_char(${start}, 'YYYY-MM-DD') as "bucket", ${sql.join(trendSelect, sql`, `)}
-    from ${plan.from} where ${plan.where} group by ${start}`);
-  const found = new Map(trendRows.rows.map((r) => [String(r.bucket), r]));
-  const trend = bucketStarts(range, bucket).map((start) => {
-    const r = found.get(start) ?? {};
-    return { bucket: start, ...Object.fromEntries(chart.trend.map((m) => [m, num(r[`m_${m}`]) ?? 0])) };
-  });
-  const current = await readViewTotals({ db, source, actor, filters: within(range), groups: chart.share ? [chart.share.dimension] : [] });
   const previousRange = previousPeriodOf(range);
   const lastYearRange = lastYearOf(range);
-  const previous = await readViewTotals({ db, source, actor, filters: within(previousRange), groups: [] });
-  const lastYear = await readViewTotals({ db, source, actor, filters: within(lastYearRange), groups: [] });
+  // The trend, the current totals and the share in one pass; the previous period and last year
+  // each in another, at the same time on connections of the pool (one after the other in a transaction).
+  const ranges = sameRange(previousRange, lastYearRange) ? [range, previousRange] : [range, previousRange, lastYearRange];
+  // The same period last year is often the previous period (a year's range): read once.
+  const reads = ranges.map(
+    (days, i) => () =>
+      totalsOver({
+        db,
+        source,
+        actor,
+        filters: within(days),
+        groups: i === 0 && chart.share ? [chart.share.dimension] : [],
+        bucket: i === 0 ? bucket : undefined,
+      }),
+  );
+  const [current, previous, lastYear = previous] = 'rollback' in db ? await sequentially(reads) : await Promise.all(reads.map((r) => r()));
+  const trend = bucketStarts(range, bucket).map((start) => {
+    const sums = current.buckets.get(start);
+    return { bucket: start, ...Object.fromEntries(chart.trend.map((m) => [m, sums?.[m] ?? 0])) };
+  });
   return {
     asOf: asOfNow(actor),
     range: [range[0], range[1]],
@@ -516,4 +591,13 @@ export async function readViewChart(args: { db: DbOrTx; source: ViewSource; acto
     previous: { range: previousRange, totals: previous.totals },
     lastYear: { range: lastYearRange, totals: lastYear.totals },
   };
+}
+
+const sameRange = (a: readonly [string, string], b: readonly [string, string]) => a[0] === b[0] && a[1] === b[1];
+
+/** Runs reads one after the other (on a transaction's one connection). */
+async function sequentially<T>(reads: readonly (() => Promise<T>)[]): Promise<T[]> {
+  const out: T[] = [];
+  for (const read of reads) out.push(await read());
+  return out;
 }

@@ -74,6 +74,21 @@ export interface DailyTotals<V extends QueryViewDef = QueryViewDef> {
   readonly measures?: {
     readonly [K in keyof V['measures']]?: SQL | DailyPerValue<keyof NonNullable<V['dimensions']> & keyof V['filters'] & string>;
   };
+  /**
+   * The daily rows as one table of keys and sums, when `from` is that table (as `alias`, with
+   * `joins` after it) and every measure is a sum over it: when no day is asked for (the totals of
+   * a range, its share) or a coarser bucket (a trend by week or month), the engine first sums the
+   * rows of the days asked per key (and bucket) and the measures read those sums, so a year is a
+   * few hundred rows aggregated into each grouping set rather than each day's. `keys` are the
+   * columns besides the day (the tenant's among them), `sums` the summed ones.
+   */
+  readonly rows?: {
+    readonly table: SQL;
+    readonly alias: string;
+    readonly joins?: SQL;
+    readonly keys: readonly string[];
+    readonly sums: readonly string[];
+  };
 }
 
 /**

@@ -14,6 +14,7 @@ import { ROLL_FORWARD_FROM_ENTRIES, ROLL_FORWARD_SOURCES } from '../../server/mo
 import { applyMigrations } from '../../server/db/migrate';
 import { couponReportSource } from '../../server/modules/coupons/coupon-report.source';
 import { PASO_REPORT_SOURCES } from '../../server/modules/sale/paso-report.source';
+import { memberAnalysisSource } from '../../server/modules/members/member-analysis.source';
 import { expireTenantPoints, postPoints } from '../../server/modules/points/points.ledger';
 import { foldDailyTotals, recomputeDailyTotals } from '../../server/modules/reports/daily-totals.upkeep';
 import { createTemplate, soldCards } from '../helpers/card-fixtures';
@@ -194,14 +195,22 @@ async function insertCoupon(args: { template: number; memberId: number; daysAgo:
   return Number(found.rows[0].id);
 }
 
-/** Each report's totals, grouped totals and chart over two years (and within one grade for the fuel reports), as a reader in `zone`. */
+/**
+ * Each report's totals, grouped totals and chart over two years (by month) and 100 days (by week),
+ * and within one grade for the fuel reports, as a reader in `zone`.
+ */
 async function reportsIn(zone: string) {
   const actor = systemActor({ tenantId: tenant.tenantId, timeZone: zone });
   const range = [daysBefore(today(), 730), today()];
+  const weeks = [daysBefore(today(), 100), today()];
   const out: unknown[] = [];
-  for (const source of [couponReportSource, ...PASO_REPORT_SOURCES]) {
+  for (const source of [couponReportSource, memberAnalysisSource, ...PASO_REPORT_SOURCES]) {
     const time = source.view.time as string;
-    const asked = [{ [time]: range }, ...(PASO_REPORT_SOURCES.includes(source) ? [{ [time]: range, grade: 'GASOLINE_92' }] : [])];
+    const asked = [
+      { [time]: range },
+      { [time]: weeks },
+      ...(PASO_REPORT_SOURCES.includes(source) ? [{ [time]: range, grade: 'GASOLINE_92' }] : []),
+    ];
     for (const filters of asked) {
       const groups = source.view.groups ?? [];
       expect(dailyAnswers({ source, actor, filters, groups })).toBe(zone === 'Asia/Shanghai');

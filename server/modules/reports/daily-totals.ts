@@ -67,6 +67,8 @@ export function pointsDays(zone: string): SQL {
     greatest(delta, 0) as delta_in from points_entries) d`;
 }
 
+const MEMBERS_STORE_JOIN = sql`left join ${STORES_TABLE} s on s.tenant_id = m.tenant_id and s.id = m.register_store`;
+
 /**
  * Members by registration day (members_daily) as `m`, with the registration store as `s`, within
  * the actor's tenant; `measures` count them (`sum(m.entries) filter (…)`).
@@ -80,8 +82,15 @@ export function membersDaily<const F extends string, const D extends string>(ans
     zone: DAILY_TOTALS_ZONE,
     day: sql`m.day`,
     count: sql`m.entries`,
-    from: sql`members_daily m left join ${STORES_TABLE} s on s.tenant_id = m.tenant_id and s.id = m.register_store`,
+    from: sql`members_daily m ${MEMBERS_STORE_JOIN}`,
     scope: (actor: Actor) => sql`m.tenant_id = ${actor.tenantId}`,
+    rows: {
+      table: sql`members_daily`,
+      alias: 'm',
+      joins: MEMBERS_STORE_JOIN,
+      keys: ['tenant_id', 'register_store', 'marketing_center', 'channel', 'profile'],
+      sums: ['entries', 'in_use_entries', 'invited_entries'],
+    },
     ...answers,
   };
 }

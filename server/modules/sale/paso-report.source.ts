@@ -89,6 +89,13 @@ function pasoSource(view: PasoView): ViewSource {
       count: sql`f.entries`,
       from: sql`fuel_daily f ${STATION}`,
       scope: (actor) => sql`f.tenant_id = ${actor.tenantId}`,
+      rows: {
+        table: sql`fuel_daily`,
+        alias: 'f',
+        joins: STATION,
+        keys: ['tenant_id', 'store_id', 'grade', 'buyer'],
+        sums: ['entries', 'litres', 'amount', 'discount', 'returned', 'points', 'sales', 'sales_lead'],
+      },
       filters: ['storeId', 'areaId', 'grade', 'buyer'],
       dimensions: ['grade', 'storeId'],
       measures: {
