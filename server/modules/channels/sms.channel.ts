@@ -20,7 +20,15 @@ export interface SmsMessage {
   readonly templateCode: string;
   readonly params?: Readonly<Record<string, string>>;
   readonly purpose: SmsPurpose;
+  /** Parameters the call log masks (a verification code: whoever reads the log must not be able to use it). */
+  readonly secretParams?: readonly string[];
 }
+
+/** The parameters as the call log keeps them, the secret ones masked. */
+const loggedParams = (message: SmsMessage) =>
+  message.params
+    ? Object.fromEntries(Object.entries(message.params).map(([k, v]) => [k, message.secretParams?.includes(k) ? '******' : v]))
+    : null;
 
 /** SMS through Alibaba Cloud's SMS service (`SendSms`, signed by its official SDK). */
 export interface SmsChannel {
@@ -82,7 +90,7 @@ export async function smsChannel(ctx: CallContext): Promise<SmsChannel> {
           PhoneNumbers: message.mobile,
           SignName: settings?.signName ?? null,
           TemplateCode: message.templateCode,
-          TemplateParam: message.params ?? null,
+          TemplateParam: loggedParams(message),
           purpose: message.purpose,
         },
         settings,
