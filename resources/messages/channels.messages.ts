@@ -8,14 +8,20 @@ export const channelsMessages = defineMessages({
   'channels.pushCheck.title': ['推送测试', 'Push test'],
   'channels.pushCheck.body': ['这是一条来自会员营销后台的测试推送。', 'This is a test notification from the loyalty console.'],
   // The binding page (server/modules/channels/wechat-card-bind.routes.ts), shown to the card's holder.
-  'wechatBind.unknownCard': ['未找到这张会员卡，请从微信卡包中的会员卡重新打开本页', 'This card was not found: open this page again from the card in your WeChat wallet'],
+  'wechatBind.unknownCard': [
+    '未找到这张会员卡，请从微信卡包中的会员卡重新打开本页',
+    'This card was not found: open this page again from the card in your WeChat wallet',
+  ],
   'wechatBind.unavailable': ['暂时无法核实会员卡，请稍后再试', 'The card cannot be checked right now; please try again later'],
   'wechatBind.badMobile': ['请输入 11 位手机号', 'Enter an 11-digit mobile number'],
   'wechatBind.tooSoon': ['验证码已发送，请 {seconds} 秒后再试', 'A code was just sent; try again in {seconds} seconds'],
   'wechatBind.notSent': ['验证码短信暂时无法发送，请联系商家', 'The code cannot be texted right now; please contact the merchant'],
   'wechatBind.alreadyLinked': ['这张会员卡已绑定会员', 'This card is already linked to a member'],
   'wechatBind.badCode': ['验证码不正确或已过期', 'The code is wrong or has expired'],
-  'wechatBind.otherMember': ['该微信已绑定其他会员，请联系商家', 'This WeChat account is linked to another member; please contact the merchant'],
+  'wechatBind.otherMember': [
+    '该微信已绑定其他会员，请联系商家',
+    'This WeChat account is linked to another member; please contact the merchant',
+  ],
   'wechatBind.notActivated': ['微信暂时无法激活会员卡，请稍后再试', 'WeChat could not activate the card right now; please try again later'],
   'channels.health.hint': [
     '各渠道是否已接入、最近一次调用和近 7 天每天的失败次数。未接入的渠道不会发送任何内容，只记录本应发送的内容。',

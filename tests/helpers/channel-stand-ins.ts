@@ -285,7 +285,8 @@ export async function startStandIns(): Promise<StandIns> {
     if (url.pathname === '/wechat/card/membercard/activate') {
       // A card is activated once: WeChat refuses a second activation (40075, invalid card status).
       const request = JSON.parse(body || '{}') as { card_id?: string; code?: string; membership_number?: string };
-      if (!request.card_id || !request.code || !request.membership_number) return json(res, { errcode: 40008, errmsg: 'invalid parameter' });
+      if (!request.card_id || !request.code || !request.membership_number)
+        return json(res, { errcode: 40008, errmsg: 'invalid parameter' });
       if (state.wechat.activatedCards.has(request.code)) return json(res, { errcode: 40075, errmsg: 'invalid card status' });
       state.wechat.activatedCards.set(request.code, request.membership_number);
       return json(res, { errcode: 0, errmsg: 'ok' });

@@ -55,7 +55,8 @@ interface HeldCard {
   readonly activatedAt: Date | null;
 }
 
-const hashOf = (tenantId: number, cardCode: string, code: string) => createHash('sha256').update(`${tenantId}:${cardCode}:${code}`).digest();
+const hashOf = (tenantId: number, cardCode: string, code: string) =>
+  createHash('sha256').update(`${tenantId}:${cardCode}:${code}`).digest();
 
 const tenantOf = (raw: string): number | null => (/^[1-9]\d{0,15}$/.test(raw) ? Number(raw) : null);
 
@@ -240,14 +241,13 @@ export async function wechatCardBindRoutes(app: FastifyInstance, wiring: DomainW
           .from(wechatMemberCards)
           .where(and(eq(wechatMemberCards.tenantId, tenantId), eq(wechatMemberCards.id, card.id)))
           .for('update');
-        if (locked.memberId !== null) return ok({ memberNumber: await linkedNumber(tx, tenantId, locked.memberId), registered: false, linkedBefore: true });
+        if (locked.memberId !== null)
+          return ok({ memberNumber: await linkedNumber(tx, tenantId, locked.memberId), registered: false, linkedBefore: true });
         const found = await tx.execute<{ id: string; member_number: string }>(
           sql`select id, member_number from members where tenant_id = ${tenantId} and mobile = ${phone} limit 1`,
         );
         const registered = found.rows.length === 0;
-        const memberId = registered
-          ? await registerMember({ tx, tenantId, mobile: phone, name: phone })
-          : Number(found.rows[0].id);
+        const memberId = registered ? await registerMember({ tx, tenantId, mobile: phone, name: phone }) : Number(found.rows[0].id);
         // A holder WeChat already knows as another member (their openid or unionid) is not moved.
         const other = await knownMember(tx, { tenantId, openId: card.openId, unionId: card.unionId });
         if (other !== null && other !== memberId) throw conflict('wechatBind.otherMember');
@@ -255,7 +255,11 @@ export async function wechatCardBindRoutes(app: FastifyInstance, wiring: DomainW
         if (locked.activatedAt === null) {
           // Merchant-page activation: WeChat activates the card when the merchant says whose it is.
           const gateway = await channelGateway({ db, tenantId, userId: null, timeZone: request.ctx.timeZone });
-          const activated = await gateway.wechat.activateMemberCard({ card_id: card.cardId, code: card.code, membership_number: memberNumber });
+          const activated = await gateway.wechat.activateMemberCard({
+            card_id: card.cardId,
+            code: card.code,
+            membership_number: memberNumber,
+          });
           if (activated.outcome !== 'OK') throw conflict('wechatBind.notActivated');
         }
         const holder = { cardId: card.cardId, code: card.code, openId: card.openId, unionId: card.unionId };

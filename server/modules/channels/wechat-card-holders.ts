@@ -29,10 +29,7 @@ export interface CardHolder {
 /** What the card design says of activation: WeChat's card id (empty until published) and the mode. */
 export async function cardDesignOf(tx: DbOrTx, tenantId: number): Promise<{ wechatCardId: string | null; activationMode: string } | null> {
   const t = deriveTable(memberCardResource);
-  const [row] = await tx
-    .select({ wechatCardId: t.wechatCardId, activationMode: t.activationMode })
-    .from(t)
-    .where(eq(t.tenantId, tenantId));
+  const [row] = await tx.select({ wechatCardId: t.wechatCardId, activationMode: t.activationMode }).from(t).where(eq(t.tenantId, tenantId));
   return row ? { wechatCardId: (row.wechatCardId as string | null) ?? null, activationMode: String(row.activationMode) } : null;
 }
 
@@ -125,13 +122,19 @@ export async function joinCardHolder(args: {
     })
     .onConflictDoUpdate({
       target: [wechatMemberCards.tenantId, wechatMemberCards.code],
-      set: { memberId, state: 'ACTIVE', activatedAt: sql`coalesce(${wechatMemberCards.activatedAt}, ${args.now.toISOString()}::timestamptz)` },
+      set: {
+        memberId,
+        state: 'ACTIVE',
+        activatedAt: sql`coalesce(${wechatMemberCards.activatedAt}, ${args.now.toISOString()}::timestamptz)`,
+      },
     })
     .returning({ id: wechatMemberCards.id, unionId: wechatMemberCards.unionId });
   const identity = await recordIdentity(tx, { tenantId, memberId, openId: holder.openId, unionId: holder.unionId || card.unionId || null });
   let gift: JoinGift | { readonly given: false; readonly reason: string };
   try {
-    gift = await tx.transaction((sp) => giveJoinGift({ tx: sp, tenantId, cardRowId: card.id, memberId, now: args.now, zone: args.timeZone }));
+    gift = await tx.transaction((sp) =>
+      giveJoinGift({ tx: sp, tenantId, cardRowId: card.id, memberId, now: args.now, zone: args.timeZone }),
+    );
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     gift = { given: false, reason: error.key };

@@ -19,8 +19,9 @@ import { payRuleOfReceipt } from './wechat-pay-join';
  *   (`api_query_auth`) and the account's AppID, time and permission sets stored; `unauthorized`:
  *   the stored authorisation cleared (when it names the stored account);
  * - `user_get_card`: the card kept with its holder's openid (and unionid), and the pay-to-join
- *   rule it came through; for the design's card in automatic activation, the holder already known
- *   (openid, else unionid) joined at once, another left waiting for the binding page;
+ *   rule it came through (a card other than the published design's is not the merchant's: not
+ *   kept); in automatic activation, the holder already known (openid, else unionid) joined at
+ *   once, another left waiting, active without a member, for the binding page;
  *   `user_del_card`: the card marked deleted;
  * - `submit_membercard_user_info` (one-click activation): the holder's form read through the
  *   gateway (`card/membercard/userinfo/get`), the member found by the mobile entered (or
@@ -96,7 +97,11 @@ async function clearAuthorization(ctx: PushContext, fields: PushFields): Promise
   return { authorizerAppId: fields.AuthorizerAppid ?? null, cleared: cleared.length > 0 };
 }
 
-async function cardReceived(ctx: PushContext, fields: PushFields): Promise<Detail> {
+async function cardReceived(ctx: PushContext, fields: PushFields): Promise<Detail | null> {
+  // Once the design was published, WeChat's card id says which cards are the merchant's: another
+  // (a card of another brand of the account) is not kept, nobody is linked by it.
+  const design = await cardDesignOf(ctx.tx, ctx.tenantId);
+  if (design?.wechatCardId && design.wechatCardId !== fields.CardId) return null;
   const at = new Date(Number(fields.CreateTime) * 1000 || ctx.now.getTime());
   const payRuleId = await payRuleOfReceipt({
     db: ctx.tx,
@@ -110,7 +115,6 @@ async function cardReceived(ctx: PushContext, fields: PushFields): Promise<Detai
   });
   const openId = fields.FromUserName ?? '';
   const unionId = fields.UnionId || null;
-  const known = await knownMember(ctx.tx, { tenantId: ctx.tenantId, openId, unionId });
   const [card] = await ctx.tx
     .insert(wechatMemberCards)
     .values({
@@ -119,7 +123,6 @@ async function cardReceived(ctx: PushContext, fields: PushFields): Promise<Detai
       code: fields.UserCardCode ?? '',
       openId,
       unionId,
-      memberId: known,
       payRuleId,
       state: 'HELD',
       receivedAt: at,
@@ -133,22 +136,28 @@ async function cardReceived(ctx: PushContext, fields: PushFields): Promise<Detai
       },
     })
     .returning({ id: wechatMemberCards.id, payRuleId: wechatMemberCards.payRuleId, memberId: wechatMemberCards.memberId });
-  const detail = { cardId: fields.CardId ?? null, code: fields.UserCardCode ?? null, payRuleId: card?.payRuleId ?? null, memberId: known };
-  // Automatic activation: WeChat activated the design's card on receipt (auto_activate). A holder
-  // the merchant already knows (by openid, else unionid) joins now; another waits, active and
-  // without a member, until they bind their mobile on the binding page (wechat-card-bind.routes.ts).
-  const design = await cardDesignOf(ctx.tx, ctx.tenantId);
-  if (design?.activationMode !== 'AUTO' || !design.wechatCardId || design.wechatCardId !== fields.CardId) return detail;
-  const holder = { cardId: design.wechatCardId, code: fields.UserCardCode ?? '', openId, unionId };
-  const member = card?.memberId ?? known;
+  const detail = { cardId: fields.CardId ?? null, code: fields.UserCardCode ?? null, payRuleId: card.payRuleId ?? null };
+  // Automatic activation: WeChat activated the card on receipt (auto_activate). A holder the
+  // merchant already knows (by openid, else unionid) joins now; another waits, active and without
+  // a member, until they bind their mobile on the binding page (wechat-card-bind.routes.ts).
+  if (design?.activationMode !== 'AUTO' || !design.wechatCardId) return detail;
+  const member = card.memberId ?? (await knownMember(ctx.tx, { tenantId: ctx.tenantId, openId, unionId }));
   if (member === null) {
     await ctx.tx
       .update(wechatMemberCards)
       .set({ state: 'ACTIVE', activatedAt: sql`coalesce(${wechatMemberCards.activatedAt}, ${ctx.now.toISOString()}::timestamptz)` })
       .where(and(eq(wechatMemberCards.tenantId, ctx.tenantId), eq(wechatMemberCards.id, card.id)));
-    return { ...detail, activation: 'AUTO', waiting: true };
+    return { ...detail, activation: 'AUTO', memberId: null, waiting: true };
   }
-  const joined = await joinCardHolder({ tx: ctx.tx, tenantId: ctx.tenantId, now: ctx.now, timeZone: ctx.timeZone, holder, memberId: member });
+  const holder = { cardId: design.wechatCardId, code: fields.UserCardCode ?? '', openId, unionId };
+  const joined = await joinCardHolder({
+    tx: ctx.tx,
+    tenantId: ctx.tenantId,
+    now: ctx.now,
+    timeZone: ctx.timeZone,
+    holder,
+    memberId: member,
+  });
   return { ...detail, activation: 'AUTO', memberId: member, ...joined };
 }
 

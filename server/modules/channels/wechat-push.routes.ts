@@ -100,6 +100,9 @@ export async function wechatPushRoutes(app: FastifyInstance, wiring: DomainWirin
   const db = app.database.db;
   const registerMember = wechatMemberRegistrar(wiring);
 
+  // WeChat posts XML; kept as text here (this plugin's routes only).
+  app.addContentTypeParser(['text/xml', 'application/xml'], { parseAs: 'string' }, (_request, body, done) => done(null, body));
+
   async function receive(
     request: FastifyRequest<{ Params: PushParams; Querystring: PushQuery }>,
     res: FastifyReply,
