@@ -1,5 +1,5 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
-import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { memberCardResource } from '../../../resources/member/member-card.resource';
 import { WECHAT_COLOURS, type WechatColour } from '../../../resources/member/wallet-card-rules';
