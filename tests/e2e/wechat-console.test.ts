@@ -7,7 +7,8 @@ import { expectAccessible } from './pages/axe';
 import { useDemoSession } from './pages/demo-session';
 import { FormPage } from './pages/form.page';
 import { ListPage } from './pages/list.page';
-import { saveSettings } from './pages/page-api';
+import { API_HEADERS, saveSettings } from './pages/page-api';
+import { newEncodingAesKey, wechatPush } from '../helpers/wechat-push';
 import type { ShellPage } from './pages/shell.page';
 
 /**
@@ -15,8 +16,9 @@ import type { ShellPage } from './pages/shell.page';
  * account's authorisation walked from the before page through WeChat's authorisation page (the
  * stand-in on 127.0.0.1, which agrees at once and sends the browser back with a code) and the
  * callback to the after page, which shows the result and the stored authorisation; a pay-to-join
- * rule added and edited, WeChat's limits shown at the field the server named. Each screen passes
- * axe-core's WCAG 2.1 AA rules.
+ * rule added and edited, WeChat's limits shown at the field the server named; a push WeChat sends
+ * to the platform's address (encrypted and signed as WeChat does) shown in the health page's last
+ * callback column. Each screen passes axe-core's WCAG 2.1 AA rules.
  */
 const session = useDemoSession();
 const baseUrl = session.baseUrl;
@@ -36,6 +38,43 @@ const dayText = (offset: number) => `${new Date(Date.now() + offset * DAY).toISO
 /** Saves the demo merchant's WeChat settings over what is saved. */
 const saveWechatSettings = (page: Page, fields: Record<string, unknown>) =>
   saveSettings(page, { baseUrl, resource: 'wechat-channel', fields });
+
+const PUSH_TOKEN = 'e2ePushToken';
+const PUSH_AES_KEY = newEncodingAesKey();
+const COMPONENT_APP_ID = 'wx0000000000c0ffee';
+let pushCreated = Math.floor(Date.now() / 1000);
+
+/**
+ * WeChat pushing one authorisation event to the demo merchant's platform address (public, no
+ * session: the signature is the proof), then the health page showing it as WeChat's last callback.
+ */
+async function pushSeenOnHealth(args: {
+  page: Page;
+  shell: ShellPage;
+  language: 'zh' | 'en';
+  fields: Record<string, string | number>;
+  shown: readonly string[];
+}) {
+  const { page, shell } = args;
+  const addresses = await page.request.get(`${baseUrl}/loyalty/v1/wechat-push/addresses`, { headers: API_HEADERS });
+  const auth = new URL(((await addresses.json()) as { data: { auth: string } }).data.auth);
+  pushCreated += 1;
+  const { query, body } = wechatPush({
+    token: PUSH_TOKEN,
+    encodingAesKey: PUSH_AES_KEY,
+    appId: COMPONENT_APP_ID,
+    fields: { AppId: COMPONENT_APP_ID, CreateTime: pushCreated, ...args.fields },
+    outer: { AppId: COMPONENT_APP_ID },
+  });
+  // From outside the browser: WeChat's servers carry no session cookie.
+  const answer = await fetch(`${baseUrl}${auth.pathname}?${query}`, { method: 'POST', headers: { 'content-type': 'text/xml' }, body });
+  expect(await answer.text()).toBe('success');
+  await shell.goto(baseUrl, '/setting/channel/channel-health');
+  const wechatRow = page.locator('tr[data-row-key="wechat"]');
+  for (const text of args.shown) await expect.poll(() => wechatRow.innerText()).toContain(text);
+  await expectAccessible(page, `wechat-push-health-${args.language}`);
+  await screenshot(page, `wechat-push-health-${args.language}`);
+}
 
 /** The saved rule's detail, opened over the list after a save: checked, then closed. */
 async function closeSavedDetail(page: Page, name: string, picture: string): Promise<void> {
@@ -85,6 +124,8 @@ describe('the WeChat entry in the browser', () => {
       componentVerifyTicket: standIns.wechat.componentVerifyTicket,
       apiBaseUrl: `${standIns.baseUrl}/wechat`,
       authorizePageUrl: `${standIns.baseUrl}/wechat-mp/cgi-bin/componentloginpage`,
+      messageToken: PUSH_TOKEN,
+      encodingAesKey: PUSH_AES_KEY,
     });
     try {
       await authorise({ page, shell, language: 'zh', start: '前往微信授权', result: '公众号授权成功' });
@@ -136,6 +177,15 @@ describe('the WeChat entry in the browser', () => {
       await expectAccessible(page, 'wechat-pay-rule-list-zh');
       await screenshot(page, 'wechat-pay-rule-list-zh');
 
+      // WeChat's verify ticket pushed to the platform's address: the health page's last callback.
+      await pushSeenOnHealth({
+        page,
+        shell,
+        language: 'zh',
+        fields: { InfoType: 'component_verify_ticket', ComponentVerifyTicket: standIns.wechat.componentVerifyTicket },
+        shown: ['component_verify_ticket', '已处理'],
+      });
+
       // In English: the authorisation again, then the rule edited; a window over 90 days is refused.
       await shell.switchLanguage('en_US');
       await authorise({ page, shell, language: 'en', start: 'Authorise on WeChat', result: 'The official account is authorised' });
@@ -168,6 +218,15 @@ describe('the WeChat entry in the browser', () => {
       await expect.poll(() => list.row(renamed).innerText()).toContain(dayText(61).slice(0, 10));
       await expectAccessible(page, 'wechat-pay-rule-list-en');
       await screenshot(page, 'wechat-pay-rule-list-en');
+
+      // Another account's authorisation ended: handled (the stored one stays), the last callback in English.
+      await pushSeenOnHealth({
+        page,
+        shell,
+        language: 'en',
+        fields: { InfoType: 'unauthorized', AuthorizerAppid: 'wx1111111111111111' },
+        shown: ['unauthorized', 'Handled'],
+      });
     } finally {
       // The demo merchant's WeChat settings as they were: no platform, WeChat's own addresses.
       await saveWechatSettings(page, {
@@ -178,6 +237,8 @@ describe('the WeChat entry in the browser', () => {
         componentVerifyTicket: null,
         apiBaseUrl: 'https://api.weixin.qq.com',
         authorizePageUrl: 'https://mp.weixin.qq.com/cgi-bin/componentloginpage',
+        messageToken: null,
+        encodingAesKey: null,
       });
     }
   }, 300_000);
