@@ -10,7 +10,7 @@ import { badInput, conflict, notFound, ok } from '../../http/envelope';
 import { describeRoute } from '../../http/openapi.schemas';
 import type { DomainWiring } from '../domain-manifest';
 import { channelGateway } from './channels.gateway';
-import { joinCardHolder, knownMember, wechatMemberRegistrar } from './wechat-card-holders';
+import { joinCardHolder, knownMember, MEMBER_MOBILE, wechatMemberRegistrar } from './wechat-card-holders';
 import { wechatCardBindDocs } from './wechat-card-bind.openapi';
 
 /**
@@ -35,7 +35,6 @@ import { wechatCardBindDocs } from './wechat-card-bind.openapi';
 const CODE_MINUTES = 10;
 const RESEND_SECONDS = 60;
 const MAX_TRIES = 5;
-const MOBILE = /^1[3-9]\d{9}$/;
 
 interface CardBody {
   readonly cardId: string;
@@ -62,7 +61,7 @@ const tenantOf = (raw: string): number | null => (/^[1-9]\d{0,15}$/.test(raw) ? 
 
 function mobileOf(body: CardBody): string {
   const mobile = (body.mobile ?? '').trim();
-  if (!MOBILE.test(mobile)) throw badInput('error.badInput', [{ field: 'mobile', key: 'wechatBind.badMobile' }]);
+  if (!MEMBER_MOBILE.test(mobile)) throw badInput('error.badInput', [{ field: 'mobile', key: 'wechatBind.badMobile' }]);
   return mobile;
 }
 

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { memberCardResource } from '../../../resources/member/member-card.resource';
 import { memberChannelIdentityResource } from '../../../resources/member/member-channel-identity.resource';
+import { memberResource } from '../../../resources/member/member.resource';
 import { createRecord } from '../../crud/crud.operations';
 import { buildRegistry, servedResources } from '../../crud/resource-registry';
 import { deriveTable } from '../../crud/table.derive';
@@ -25,6 +26,9 @@ export interface CardHolder {
   readonly openId: string;
   readonly unionId: string | null;
 }
+
+/** A mainland mobile as the member declaration takes it (a holder's mobile names or registers a member). */
+export const MEMBER_MOBILE = new RegExp(memberResource.fields.mobile.pattern.regex);
 
 /** What the card design says of activation: WeChat's card id (empty until published) and the mode. */
 export async function cardDesignOf(tx: DbOrTx, tenantId: number): Promise<{ wechatCardId: string | null; activationMode: string } | null> {

@@ -6,7 +6,7 @@ import type { Db, DbOrTx } from '../../db/connection';
 import { wechatMemberCards } from '../../db/schema/channel-gateway.schema';
 import { AppError } from '../../http/envelope';
 import { channelGateway } from './channels.gateway';
-import { cardDesignOf, joinCardHolder, knownMember, type RegisterMember } from './wechat-card-holders';
+import { cardDesignOf, joinCardHolder, knownMember, MEMBER_MOBILE, type RegisterMember } from './wechat-card-holders';
 import { payRuleOfReceipt } from './wechat-pay-join';
 
 /**
@@ -170,8 +170,6 @@ async function cardDeleted(ctx: PushContext, fields: PushFields): Promise<Detail
   return { code: fields.UserCardCode ?? null, deleted: deleted.length > 0 };
 }
 
-const MOBILE = /^1[3-9]\d{9}$/;
-
 async function cardActivated(ctx: PushContext, fields: PushFields): Promise<Detail> {
   const code = fields.UserCardCode ?? '';
   const openId = fields.FromUserName ?? '';
@@ -180,7 +178,7 @@ async function cardActivated(ctx: PushContext, fields: PushFields): Promise<Deta
   if (info.outcome !== 'OK' || !info.data) return { code, member: null, userInfo: info.outcome, callId: info.callId };
   const common = info.data.user_info?.common_field_list ?? [];
   const mobile = common.find((f) => f.name === 'USER_FORM_INFO_FLAG_MOBILE')?.value ?? '';
-  if (!MOBILE.test(mobile)) return { code, member: null, reason: 'noMobile', callId: info.callId };
+  if (!MEMBER_MOBILE.test(mobile)) return { code, member: null, reason: 'noMobile', callId: info.callId };
   const name = common.find((f) => f.name === 'USER_FORM_INFO_FLAG_NAME')?.value || info.data.nickname || mobile;
   const found = await ctx.tx.execute<{ id: string }>(
     sql`select id from members where tenant_id = ${ctx.tenantId} and mobile = ${mobile} limit 1`,

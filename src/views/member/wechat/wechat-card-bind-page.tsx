@@ -139,7 +139,8 @@ export function WechatCardBindPage() {
               <Form.Item
                 name="mobile"
                 label={t('shell.wechatCard.mobile')}
-                rules={[{ required: true, pattern: /^1[3-9]\d{9}$/, message: t('shell.wechatCard.badMobile') }]}
+                // Its shape is checked by the server (the member declaration's), answered at this field.
+                rules={[{ required: true, message: t('shell.wechatCard.badMobile') }]}
               >
                 <Input inputMode="numeric" autoComplete="tel" maxLength={11} />
               </Form.Item>
