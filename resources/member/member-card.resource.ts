@@ -133,6 +133,10 @@ export const memberCardResource = defineResource({
     }),
     activationUrl: field.text({
       label: ['激活页面地址', 'Activation page'],
+      help: [
+        '会员在此页绑定手机号后激活会员卡：填写“公众号授权”页列出的会员绑定页地址',
+        'Members bind their mobile there, then the card is activated: enter the binding page listed on the authorisation page',
+      ],
       required: true,
       maxLength: 300,
       pattern: HTTPS_ADDRESS,

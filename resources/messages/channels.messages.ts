@@ -163,6 +163,10 @@ export const channelsMessages = defineMessages({
   ],
   'wechatAuth.push.auth': ['授权事件接收URL', 'Authorisation event address'],
   'wechatAuth.push.message': ['消息与事件接收URL', 'Message and event address'],
+  'wechatAuth.push.bindPage': [
+    '会员绑定页（会员卡“跳转商户页面激活”的激活页面地址）',
+    'Binding page (the card’s activation page for activation on the merchant’s page)',
+  ],
   'wechatAuth.none': ['尚未授权公众号', 'No official account authorised yet'],
   'wechatAuth.ok': ['公众号授权成功', 'The official account is authorised'],
   'wechatAuth.ok.hint': [

@@ -118,7 +118,8 @@ describe('the push settings', () => {
     expect(JSON.stringify(saved)).not.toContain(TOKEN);
 
     // The addresses to enter in WeChat, this merchant's, as the server is reached.
-    const addresses = await ok<{ auth: string; message: string }>(admin.get('/v1/wechat-push/addresses'));
+    const addresses = await ok<{ auth: string; message: string; bindPage: string }>(admin.get('/v1/wechat-push/addresses'));
+    expect(addresses.bindPage).toMatch(new RegExp(`/#/wechat-card/${tenant.tenantId}$`));
     expect(new URL(addresses.auth).pathname).toBe(`/loyalty${authPath()}`);
     expect(addresses.message).toMatch(new RegExp(`/loyalty/v1/wechat-push/${tenant.tenantId}/message/\\$APPID\\$$`));
     const stranger = await signInNewUser(t, tenant, { login: 'no-wechat', grants: [{ resourceId: '会员/美团接入', action: '配置查看' }] });

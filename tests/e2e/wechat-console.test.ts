@@ -113,6 +113,8 @@ async function authorise(args: { page: Page; shell: ShellPage; language: 'zh' | 
   await start.waitFor();
   // The addresses to copy into WeChat for its pushes, this merchant's.
   await expect.poll(() => page.getByTestId('wechat-push-addresses').innerText()).toMatch(/\/loyalty\/v1\/wechat-push\/\d+\/auth/);
+  // And the card's binding page, the activation page of merchant-page activation.
+  expect(await page.getByTestId('wechat-push-addresses').innerText()).toMatch(/\/#\/wechat-card\/\d+/);
   await expectAccessible(page, `wechat-authorize-before-${args.language}`);
   await screenshot(page, `wechat-authorize-before-${args.language}`);
   await start.click();

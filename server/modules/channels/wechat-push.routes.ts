@@ -188,14 +188,17 @@ export async function wechatPushRoutes(app: FastifyInstance, wiring: DomainWirin
       receive(request, res, (s) => s.appIds.includes(request.params.appId ?? '') || s.authorizerAppId === request.params.appId),
   );
 
-  // The addresses the merchant enters in WeChat (the platform's and the account's settings), as this server is reached.
+  // The addresses the merchant enters in WeChat (the platform's and the account's settings, the
+  // card's activation page), as this server is reached.
   app.get(
     '/v1/wechat-push/addresses',
     { schema: describeRoute({}, wechatPushDocs.addresses), config: { requires: [WECHAT_READ] } },
     async (request) => {
       const { tenantId } = authOf(request);
-      const base = `${request.protocol}://${request.host}${request.server.config.serviceBase.replace(/\/+$/, '')}/v1/wechat-push/${tenantId}`;
-      return ok({ auth: `${base}/auth`, message: `${base}/message/$APPID$` });
+      const origin = `${request.protocol}://${request.host}`;
+      const base = `${origin}${request.server.config.serviceBase.replace(/\/+$/, '')}/v1/wechat-push/${tenantId}`;
+      // The binding page is the console's own page (served at the origin, hash routes), outside its shell.
+      return ok({ auth: `${base}/auth`, message: `${base}/message/$APPID$`, bindPage: `${origin}/#/wechat-card/${tenantId}` });
     },
   );
 
