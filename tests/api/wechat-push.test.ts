@@ -681,10 +681,16 @@ describe('the other activation modes', () => {
       expect(standIns.wechat.activatedCards.size).toBe(1);
     });
 
-    it('an existing member binds by their mobile; a wrong code five times ends the code', async () => {
+    it('an existing member binds by their mobile; a refused text may be asked again at once; a wrong code five times ends the code', async () => {
       const existing = await ok<{ id: number }>(admin.post('/v1/member/saveNew', { body: { name: '吴二', mobile: '13900000042' } }));
       await received('400000000002', 'oPAGE-2');
       standIns.wechat.encryptedCodes.set('ENC-PAGE-2', '400000000002');
+      // The SMS service refuses the text: the page says so, and the holder may ask again at once.
+      standIns.sms.refuseMobiles.add('13900000042');
+      const refused = await page('code', { encryptCode: 'ENC-PAGE-2', mobile: '13900000042' }, 'en_US');
+      expect(refused.status).toBe(409);
+      expect(refused.body.msg).toBe('The code cannot be texted right now; please contact the merchant');
+      standIns.sms.refuseMobiles.delete('13900000042');
       await ok(page('code', { encryptCode: 'ENC-PAGE-2', mobile: '13900000042' }));
       const code = textedCode('13900000042') ?? '';
       const wrong = code === '000000' ? '111111' : '000000';

@@ -157,6 +157,11 @@ export async function wechatCardBindRoutes(app: FastifyInstance, wiring: DomainW
       const phone = mobileOf(request.body);
       const { tenantId, card } = await heldCard(db, request);
       if (card.memberId !== null) throw conflict('wechatBind.alreadyLinked');
+      const template = await db.execute<{ bind_sms_template: string | null }>(
+        sql`select bind_sms_template from wechat_channels where tenant_id = ${tenantId}`,
+      );
+      const templateCode = template.rows[0]?.bind_sms_template ?? '';
+      if (templateCode === '') throw conflict('wechatBind.notSent');
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
       const now = new Date();
       // One code a minute per card: taken under the card's lock, so two clicks send one text.
@@ -172,25 +177,28 @@ export async function wechatCardBindRoutes(app: FastifyInstance, wiring: DomainW
               gt(wechatBindCodes.sentAt, new Date(now.getTime() - RESEND_SECONDS * 1000)),
             ),
           );
-        if (recent) return false;
-        await tx.insert(wechatBindCodes).values({
-          tenantId,
-          cardCode: card.code,
-          mobile: phone,
-          codeHash: hashOf(tenantId, card.code, code).toString('hex'),
-          sentAt: now,
-          expiresAt: new Date(now.getTime() + CODE_MINUTES * 60_000),
-        });
-        return true;
+        if (recent) return null;
+        const [row] = await tx
+          .insert(wechatBindCodes)
+          .values({
+            tenantId,
+            cardCode: card.code,
+            mobile: phone,
+            codeHash: hashOf(tenantId, card.code, code).toString('hex'),
+            sentAt: now,
+            expiresAt: new Date(now.getTime() + CODE_MINUTES * 60_000),
+          })
+          .returning({ id: wechatBindCodes.id });
+        return row.id;
       });
-      if (!sent) throw conflict('wechatBind.tooSoon', { seconds: RESEND_SECONDS });
-      const template = await db.execute<{ bind_sms_template: string | null }>(
-        sql`select bind_sms_template from wechat_channels where tenant_id = ${tenantId}`,
-      );
-      const templateCode = template.rows[0]?.bind_sms_template ?? '';
+      if (sent === null) throw conflict('wechatBind.tooSoon', { seconds: RESEND_SECONDS });
       const gateway = await channelGateway({ db, tenantId, userId: null, timeZone: request.ctx.timeZone });
       const answer = await gateway.sms.send({ mobile: phone, templateCode, params: { code }, purpose: 'NOTICE', secretParams: ['code'] });
-      if (answer.outcome !== 'OK' || templateCode === '') throw conflict('wechatBind.notSent');
+      if (answer.outcome !== 'OK') {
+        // Nothing reached the phone: the code goes, and the holder may ask again at once.
+        await db.delete(wechatBindCodes).where(and(eq(wechatBindCodes.tenantId, tenantId), eq(wechatBindCodes.id, sent)));
+        throw conflict('wechatBind.notSent');
+      }
       return ok({ sent: true, validMinutes: CODE_MINUTES });
     },
   );
