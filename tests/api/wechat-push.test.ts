@@ -559,7 +559,13 @@ describe('the other activation modes', () => {
     let known: number;
 
     beforeAll(async () => {
-      await designAs({ activationMode: 'AUTO' });
+      await designAs({ activationMode: 'AUTO', activationUrl: `https://member.example.com/#/wechat-card/${tenant.tenantId}` });
+      // The card's own entry to the binding page, for holders the merchant does not know yet.
+      const created = [...standIns.received].reverse().find((r) => r.path === '/wechat/card/create');
+      expect(JSON.parse(created?.body ?? '{}').card.member_card.base_info).toMatchObject({
+        custom_url_name: '绑定会员',
+        custom_url: `https://member.example.com/#/wechat-card/${tenant.tenantId}`,
+      });
       known = (await ok<{ id: number }>(admin.post('/v1/member/saveNew', { body: { name: '周一', mobile: '13900000031' } }))).id;
       await ok(
         admin.post('/v1/member-channel-identity/saveNew', {
