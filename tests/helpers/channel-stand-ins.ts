@@ -283,7 +283,7 @@ export async function startStandIns(): Promise<StandIns> {
       return json(res, code === undefined ? { errcode: 40056, errmsg: 'invalid serial code' } : { errcode: 0, errmsg: 'ok', code });
     }
     if (url.pathname === '/wechat/card/membercard/activate') {
-      // A card is activated once: WeChat refuses a second activation (40075, invalid card status).
+      // A card is activated once: a second activation is refused (40075 here; the console never asks twice).
       const request = JSON.parse(body || '{}') as { card_id?: string; code?: string; membership_number?: string };
       if (!request.card_id || !request.code || !request.membership_number)
         return json(res, { errcode: 40008, errmsg: 'invalid parameter' });
