@@ -160,7 +160,9 @@ export function startupLocale(): Locale {
 const OUTSIDE_SHELL = new Set(['', '/', '/login', '/no-lisence', '/no-content']);
 
 function startsOutsideShell(): boolean {
-  return OUTSIDE_SHELL.has(window.location.hash.replace(/^#/, '').split('?')[0]);
+  const path = window.location.hash.replace(/^#/, '').split('?')[0];
+  // The WeChat card's binding page, one address per merchant (/wechat-card/<merchant>).
+  return OUTSIDE_SHELL.has(path) || path.startsWith('/wechat-card/');
 }
 
 // dayjs names its locales differently from the product.

@@ -133,10 +133,15 @@ export const memberCardResource = defineResource({
     }),
     activationUrl: field.text({
       label: ['激活页面地址', 'Activation page'],
+      help: [
+        '跳转商户页面激活：会员在此页绑定手机号后激活会员卡；自动激活：会员卡上“绑定会员”入口打开此页。填写“公众号授权”页列出的会员绑定页地址',
+        'On the merchant’s page: members bind their mobile there, then the card is activated; automatic: the card’s “Link membership” entry opens it. Enter the binding page listed on the authorisation page',
+      ],
       required: true,
       maxLength: 300,
       pattern: HTTPS_ADDRESS,
-      when: { field: 'activationMode', in: ['MERCHANT_PAGE'] },
+      // Automatic activation too: a holder the merchant does not know yet binds there (README, channels).
+      when: { field: 'activationMode', in: ['MERCHANT_PAGE', 'AUTO'] },
     }),
     openForm: field.enum({
       label: ['开卡表单字段', 'Opening form fields'],

@@ -72,6 +72,15 @@ export const wechatChannelResource = defineResource({
       ],
       maxLength: 200,
     }),
+    bindSmsTemplate: field.text({
+      label: ['绑定验证码短信模板', 'Binding code SMS template'],
+      help: [
+        '会员在绑定页（跳转商户页面激活、自动激活后绑定）收到的验证码短信：短信服务中审核通过的模板编号，模板变量为 ${code}',
+        'The text a member gets on the binding page (activation on the merchant’s page, binding after automatic activation): the code of a template approved by the SMS service, its variable ${code}',
+      ],
+      maxLength: 32,
+      pattern: { regex: '^SMS_\\d{3,20}$', message: ['模板编号形如 SMS_123456789', 'A template code looks like SMS_123456789'] },
+    }),
     authorizePageUrl: platformAddress({
       label: ['微信授权页地址', 'WeChat authorisation page'],
       defaultValue: 'https://mp.weixin.qq.com/cgi-bin/componentloginpage',

@@ -7,6 +7,42 @@ export const channelsMessages = defineMessages({
   // The test notification of an app push check (POST /v1/channels/check with a target alias).
   'channels.pushCheck.title': ['推送测试', 'Push test'],
   'channels.pushCheck.body': ['这是一条来自会员营销后台的测试推送。', 'This is a test notification from the loyalty console.'],
+  // The binding page (server/modules/channels/wechat-card-bind.routes.ts), shown to the card's holder.
+  'wechatBind.unknownCard': [
+    '未找到这张会员卡，请从微信卡包中的会员卡重新打开本页',
+    'This card was not found: open this page again from the card in your WeChat wallet',
+  ],
+  'wechatBind.unavailable': ['暂时无法核实会员卡，请稍后再试', 'The card cannot be checked right now; please try again later'],
+  'wechatBind.badMobile': ['请输入 11 位手机号', 'Enter an 11-digit mobile number'],
+  'wechatBind.tooSoon': ['验证码已发送，请 {seconds} 秒后再试', 'A code was just sent; try again in {seconds} seconds'],
+  'wechatBind.notSent': ['验证码短信暂时无法发送，请联系商家', 'The code cannot be texted right now; please contact the merchant'],
+  'wechatBind.alreadyLinked': ['这张会员卡已绑定会员', 'This card is already linked to a member'],
+  'wechatBind.badCode': ['验证码不正确或已过期', 'The code is wrong or has expired'],
+  'wechatBind.otherMember': [
+    '该微信已绑定其他会员，请联系商家',
+    'This WeChat account is linked to another member; please contact the merchant',
+  ],
+  'wechatBind.notActivated': ['微信暂时无法激活会员卡，请稍后再试', 'WeChat could not activate the card right now; please try again later'],
+  // The binding page itself (src/views/member/wechat/wechat-card-bind-page.tsx): `shell.` keys, so
+  // the small table of the pages outside the shell carries them (server/modules/i18n/translate.ts).
+  'shell.wechatCard.title': ['绑定会员', 'Link your membership'],
+  'shell.wechatCard.hint': [
+    '输入手机号并填写收到的验证码，会员卡即与您的会员账户绑定。',
+    'Enter your mobile number and the code texted to it: the card is then linked to your membership.',
+  ],
+  'shell.wechatCard.mobile': ['手机号', 'Mobile number'],
+  'shell.wechatCard.badMobile': ['请输入 11 位手机号', 'Enter an 11-digit mobile number'],
+  'shell.wechatCard.smsCode': ['验证码', 'Code'],
+  'shell.wechatCard.noCode': ['请输入短信验证码', 'Enter the code texted to you'],
+  'shell.wechatCard.sendCode': ['获取验证码', 'Text me a code'],
+  'shell.wechatCard.codeSent': ['验证码已发送，{minutes} 分钟内有效', 'Code sent; it is valid for {minutes} minutes'],
+  'shell.wechatCard.bind': ['绑定', 'Link'],
+  'shell.wechatCard.linked': ['会员卡已绑定', 'Your card is linked'],
+  'shell.wechatCard.memberNumber': ['会员编号 {number}', 'Member number {number}'],
+  'shell.wechatCard.noCard': [
+    '未找到会员卡信息，请从微信卡包中的会员卡打开本页',
+    'No card was named: open this page from the card in your WeChat wallet',
+  ],
   'channels.health.hint': [
     '各渠道是否已接入、最近一次调用和近 7 天每天的失败次数。未接入的渠道不会发送任何内容，只记录本应发送的内容。',
     'Whether each channel is connected, its last call and its failed calls on each of the last 7 days. A channel that is not connected sends nothing; what it would have sent is recorded.',
@@ -127,6 +163,10 @@ export const channelsMessages = defineMessages({
   ],
   'wechatAuth.push.auth': ['授权事件接收URL', 'Authorisation event address'],
   'wechatAuth.push.message': ['消息与事件接收URL', 'Message and event address'],
+  'wechatAuth.push.bindPage': [
+    '会员绑定页（会员卡“跳转商户页面激活”的激活页面地址）',
+    'Binding page (the card’s activation page for activation on the merchant’s page)',
+  ],
   'wechatAuth.none': ['尚未授权公众号', 'No official account authorised yet'],
   'wechatAuth.ok': ['公众号授权成功', 'The official account is authorised'],
   'wechatAuth.ok.hint': [

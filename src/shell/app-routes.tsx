@@ -1,6 +1,6 @@
 /**
  * The route table of the console. The pages outside the shell (login, no licence, no content)
- * are in the entry chunk; every other path goes to the console's routes, loaded on demand with
+ * are in the entry chunk (the WeChat card's binding page, for members on their phones, in its own); every other path goes to the console's routes, loaded on demand with
  * the catalogue and the declarations (console-routes.tsx), so the login page does not grow with
  * each declared resource. The router's one Back blocker asks before a changed form is left
  * (components/use-discard-guard.tsx).
@@ -15,6 +15,12 @@ import { NoContentPage, NoLicencePage, PageSpin } from './status-pages';
 
 // The console draws with the whole translation table, which may still be arriving when the
 // login page was the first page of the visit (providers/i18n.ts).
+// The binding page a WeChat card's holder opens on their phone (outside the shell, no session).
+const WechatCardBindPage = lazyScreen({
+  key: 'wechat-card-bind',
+  loader: () => import('../views/member/wechat/wechat-card-bind-page').then((m) => ({ default: m.WechatCardBindPage })),
+});
+
 const ConsoleRoutes = lazyScreen({
   key: 'console',
   loader: () => Promise.all([import('./console-routes'), wholeTableReady()]).then(([m]) => ({ default: m.ConsoleRoutes })),
@@ -29,6 +35,14 @@ export function AppRoutes() {
         <Route path="/login" element={<LoginPage />} />
         <Route path="/no-lisence" element={<NoLicencePage />} />
         <Route path="/no-content" element={<NoContentPage />} />
+        <Route
+          path="/wechat-card/:tenant"
+          element={
+            <Suspense fallback={<PageSpin />}>
+              <WechatCardBindPage />
+            </Suspense>
+          }
+        />
         <Route
           path="*"
           element={

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenant, signInNewUser, type ApiClient, type TestTenant } from '../helpers/fixtures';
+import { anonymousClient, createTenant, signInNewUser, type ApiClient, type TestTenant } from '../helpers/fixtures';
 import { startChannelScene, type ChannelScene } from '../helpers/channel-scene';
 import { setValueThresholds } from '../helpers/value-approval-fixtures';
 import type { StandIns } from '../helpers/channel-stand-ins';
@@ -118,7 +118,8 @@ describe('the push settings', () => {
     expect(JSON.stringify(saved)).not.toContain(TOKEN);
 
     // The addresses to enter in WeChat, this merchant's, as the server is reached.
-    const addresses = await ok<{ auth: string; message: string }>(admin.get('/v1/wechat-push/addresses'));
+    const addresses = await ok<{ auth: string; message: string; bindPage: string }>(admin.get('/v1/wechat-push/addresses'));
+    expect(addresses.bindPage).toMatch(new RegExp(`/#/wechat-card/${tenant.tenantId}$`));
     expect(new URL(addresses.auth).pathname).toBe(`/loyalty${authPath()}`);
     expect(addresses.message).toMatch(new RegExp(`/loyalty/v1/wechat-push/${tenant.tenantId}/message/\\$APPID\\$$`));
     const stranger = await signInNewUser(t, tenant, { login: 'no-wechat', grants: [{ resourceId: '会员/美团接入', action: '配置查看' }] });
@@ -258,10 +259,10 @@ describe('the third-party platform’s authorisation events', () => {
   });
 });
 
-describe('the member card’s events', () => {
-  const DAY = 86_400_000;
-  const card = 'pCARD-push';
-  const cardEvent = (event: string, code: string, openId: string, extra: Record<string, string | number> = {}) =>
+/** The official account's card event for a card of WeChat card id `card`, as WeChat pushes it. */
+const cardEventOf =
+  (card: () => string) =>
+  (event: string, code: string, openId: string, extra: Record<string, string | number> = {}) =>
     push({
       path: messagePath(),
       appId: COMPONENT_APP_ID,
@@ -272,11 +273,15 @@ describe('the member card’s events', () => {
         CreateTime: nextTime(),
         MsgType: 'event',
         Event: event,
-        CardId: card,
+        CardId: card(),
         UserCardCode: code,
         ...extra,
       },
     });
+
+describe('the member card’s events', () => {
+  const DAY = 86_400_000;
+  const cardEvent = cardEventOf(() => 'pCARD-push');
 
   let couponTemplate: number;
   let ruleId: number;
@@ -474,5 +479,266 @@ describe('the member card’s events', () => {
       url: `${url}?signature=${'0'.repeat(40)}&timestamp=${timestamp}&nonce=${nonce}&echostr=hello`,
     });
     expect(bad.statusCode).toBe(403);
+  });
+});
+
+/**
+ * The card design's other activation modes (README, "The three activation modes"), each ending
+ * with the card's holder linked to a member once: automatic activation (WeChat activates the
+ * card on receipt; a holder known by openid or unionid is linked then, another waits for the
+ * binding page) and activation on the merchant's page (the binding page: the card proved by its
+ * encrypt_code, the mobile by a texted code, the card activated at WeChat with the member number).
+ * These run after the one-click tests above: publishing the design gives WeChat's card id, and
+ * from then on only that card's events are the merchant's.
+ */
+describe('the other activation modes', () => {
+  const guest = () => anonymousClient(t.app);
+  const DESIGN = { brandName: '星河加油', title: '星河会员卡', notice: '结账时出示会员码', prerogative: '加油积分', colour: 'Color030' };
+  let wechatCardId = '';
+  const cardEvent = cardEventOf(() => wechatCardId);
+  /** A card received through one of the merchant's own QR codes (a scene: no pay-to-join gift). */
+  const received = (code: string, openId: string, extra: Record<string, string | number> = {}) =>
+    cardEvent('user_get_card', code, openId, { IsGiveByFriend: 0, OuterStr: 'store-qr', IsRestoreMemberCard: 0, ...extra });
+
+  /** The merchant's kept card of a code: its state and member (null: none kept). */
+  async function cardOf(code: string): Promise<{ state: string; member_id: number | null } | null> {
+    const rows = await t.database.db.execute<{ state: string; member_id: number | null }>(
+      sql`select state, member_id::int as member_id from wechat_member_cards where tenant_id = ${tenant.tenantId} and code = ${code}`,
+    );
+    return rows.rows[0] ?? null;
+  }
+  const identitiesOf = async (filters: object) =>
+    (
+      await ok<{ records: { member: number; externalId: string }[] }>(
+        admin.post('/v1/member-channel-identity/query', { body: { filters } }),
+      )
+    ).records;
+  const membersWith = async (mobile: string) =>
+    (
+      await ok<{ records: { id: number; memberNumber: string; channel: string }[] }>(
+        admin.post('/v1/member/query', { body: { filters: { mobile } } }),
+      )
+    ).records;
+
+  async function designAs(mode: object) {
+    await ok(saveSettings('member-card', { ...DESIGN, ...mode }));
+    wechatCardId = (await ok<{ wechatCardId: string }>(admin.get('/v1/member-card/get'))).wechatCardId;
+    expect(wechatCardId).toMatch(/^pCARD\d+$/);
+  }
+
+  /** The binding page's calls, as the page outside the shell makes them (no session). */
+  const page = (step: 'open' | 'code' | 'bind', body: object, locale = 'zh_CN') =>
+    guest().post(`/v1/wechat-card/${tenant.tenantId}/${step}`, { body: { cardId: wechatCardId, ...body }, headers: { locale } });
+  /** The code the SMS stand-in last received for a mobile. */
+  const textedCode = (mobile: string) => {
+    const text = [...standIns.received].reverse().find((r) => r.params.PhoneNumbers === mobile);
+    return text ? (JSON.parse(text.params.TemplateParam ?? '{}') as { code?: string }).code : undefined;
+  };
+  /** A holder binding a mobile on the page: the code texted, then entered. */
+  async function bind(encryptCode: string, mobile: string) {
+    expect((await page('code', { encryptCode, mobile })).status).toBe(200);
+    const smsCode = textedCode(mobile);
+    expect(smsCode).toMatch(/^\d{6}$/);
+    return page('bind', { encryptCode, mobile, smsCode });
+  }
+
+  beforeAll(async () => {
+    // The texted codes go through the SMS channel (the stand-in) with the template the WeChat settings name.
+    await ok(
+      saveSettings('sms-channel', {
+        accessKeyId: 'LTAI-STAND-IN',
+        accessKeySecret: standIns.sms.accessKeySecret,
+        signName: '会员中心',
+        endpoint: standIns.baseUrl,
+      }),
+    );
+    await ok(saveSettings('wechat-channel', { bindSmsTemplate: 'SMS_900100' }));
+  });
+
+  describe('automatic activation', () => {
+    let known: number;
+
+    beforeAll(async () => {
+      await designAs({ activationMode: 'AUTO', activationUrl: `https://member.example.com/#/wechat-card/${tenant.tenantId}` });
+      // The card's own entry to the binding page, for holders the merchant does not know yet.
+      const created = [...standIns.received].reverse().find((r) => r.path === '/wechat/card/create');
+      expect(JSON.parse(created?.body ?? '{}').card.member_card.base_info).toMatchObject({
+        custom_url_name: '绑定会员',
+        custom_url: `https://member.example.com/#/wechat-card/${tenant.tenantId}`,
+      });
+      known = (await ok<{ id: number }>(admin.post('/v1/member/saveNew', { body: { name: '周一', mobile: '13900000031' } }))).id;
+      await ok(
+        admin.post('/v1/member-channel-identity/saveNew', {
+          body: { member: known, channel: 'WECHAT', externalId: 'oAUTO-1', unionId: 'uAUTO-1' },
+        }),
+      );
+    });
+
+    it('links a holder known by openid, or by unionid, on receipt, once: a repeated push links nothing more', async () => {
+      const first = await received('300000000001', 'oAUTO-1');
+      expect(first.text).toBe('success');
+      expect(await cardOf('300000000001')).toEqual({ state: 'ACTIVE', member_id: known });
+      expect((await first.replay()).body).toBe('success');
+      expect((await health()).lastCallback).toMatchObject({ event: 'user_get_card', outcome: 'REPLAYED' });
+      expect(await identitiesOf({ member: known })).toEqual([expect.objectContaining({ externalId: 'oAUTO-1' })]);
+
+      // The same person through the merchant's mini program: another openid, the same unionid.
+      await received('300000000002', 'oAUTO-MINI', { UnionId: 'uAUTO-1' });
+      expect(await cardOf('300000000002')).toEqual({ state: 'ACTIVE', member_id: known });
+      // The member keeps one WeChat identity; the other openid names nobody else.
+      expect((await identitiesOf({ member: known })).map((i) => i.externalId)).toEqual(['oAUTO-1']);
+      expect(await identitiesOf({ externalId: 'oAUTO-MINI' })).toEqual([]);
+    });
+
+    it('keeps an unknown holder’s card waiting, active without a member, until they bind their mobile on the page', async () => {
+      await received('300000000003', 'oAUTO-NEW');
+      expect(await cardOf('300000000003')).toEqual({ state: 'ACTIVE', member_id: null });
+      expect(await identitiesOf({ externalId: 'oAUTO-NEW' })).toEqual([]);
+
+      standIns.wechat.encryptedCodes.set('ENC-AUTO-3', '300000000003');
+      expect(await ok(page('open', { encryptCode: 'ENC-AUTO-3' }))).toMatchObject({ state: 'BIND', title: '星河会员卡' });
+      const bound = await ok<{ memberNumber: string; registered: boolean }>(bind('ENC-AUTO-3', '13900000033'));
+      expect(bound.registered).toBe(true);
+      const [member] = await membersWith('13900000033');
+      expect(member).toMatchObject({ memberNumber: bound.memberNumber, channel: 'weixin' });
+      expect(await cardOf('300000000003')).toEqual({ state: 'ACTIVE', member_id: member.id });
+      expect(await identitiesOf({ externalId: 'oAUTO-NEW' })).toEqual([expect.objectContaining({ member: member.id })]);
+      // WeChat had activated the card itself: the page did not activate it again.
+      expect(standIns.wechat.activatedCards.has('300000000003')).toBe(false);
+    });
+
+    it('keeps nothing of a card that is not the merchant’s design', async () => {
+      const foreign = await push({
+        path: messagePath(),
+        appId: COMPONENT_APP_ID,
+        outer: { ToUserName: 'gh_fc0a06a20993' },
+        fields: {
+          ToUserName: 'gh_fc0a06a20993',
+          FromUserName: 'oAUTO-1',
+          CreateTime: nextTime(),
+          MsgType: 'event',
+          Event: 'user_get_card',
+          CardId: 'pOTHER-BRAND',
+          UserCardCode: '300000000009',
+        },
+      });
+      expect(foreign.text).toBe('success');
+      expect((await health()).lastCallback).toMatchObject({ event: 'user_get_card', outcome: 'IGNORED' });
+      expect(await cardOf('300000000009')).toBeNull();
+    });
+  });
+
+  describe('activation on the merchant’s page', () => {
+    beforeAll(async () => {
+      await designAs({ activationMode: 'MERCHANT_PAGE', activationUrl: 'https://member.example.com/bind' });
+    });
+
+    it('binds the mobile proved by a texted code: the card activated at WeChat with the member number, the holder linked once', async () => {
+      await received('400000000001', 'oPAGE-1');
+      expect(await cardOf('400000000001')).toEqual({ state: 'HELD', member_id: null });
+      standIns.wechat.encryptedCodes.set('ENC-PAGE-1', '400000000001');
+      expect(await ok(page('open', { encryptCode: 'ENC-PAGE-1' }, 'en_US'))).toMatchObject({ state: 'BIND', memberNumber: null });
+
+      const badMobile = await page('code', { encryptCode: 'ENC-PAGE-1', mobile: '1390000004' }, 'en_US');
+      expect(badMobile.status).toBe(400);
+      expect(badMobile.body.data.fields).toEqual([{ field: 'mobile', msg: 'Enter an 11-digit mobile number' }]);
+
+      expect(await ok(page('code', { encryptCode: 'ENC-PAGE-1', mobile: '13900000041' }))).toEqual({ sent: true, validMinutes: 10 });
+      const code = textedCode('13900000041');
+      // The call log keeps the text without its code.
+      const logged = await t.database.db.execute<{ request: { TemplateParam: unknown; TemplateCode: string } }>(
+        sql`select request from channel_calls where tenant_id = ${tenant.tenantId} and operation = 'SendSms' order by id desc limit 1`,
+      );
+      expect(logged.rows[0].request).toMatchObject({ TemplateCode: 'SMS_900100', TemplateParam: { code: '******' } });
+      // One text a minute per card.
+      const again = await page('code', { encryptCode: 'ENC-PAGE-1', mobile: '13900000041' }, 'en_US');
+      expect(again.status).toBe(409);
+      expect(again.body.msg).toBe('A code was just sent; try again in 60 seconds');
+
+      const wrong = await page('bind', {
+        encryptCode: 'ENC-PAGE-1',
+        mobile: '13900000041',
+        smsCode: code === '000000' ? '111111' : '000000',
+      });
+      expect(wrong.status).toBe(400);
+      expect(wrong.body.data.fields).toEqual([{ field: 'smsCode', msg: '验证码不正确或已过期' }]);
+      expect(await cardOf('400000000001')).toEqual({ state: 'HELD', member_id: null });
+
+      const bound = await ok<{ memberNumber: string; registered: boolean; linkedBefore: boolean }>(
+        page('bind', { encryptCode: 'ENC-PAGE-1', mobile: '13900000041', smsCode: code }),
+      );
+      expect(bound).toMatchObject({ registered: true, linkedBefore: false });
+      const [member] = await membersWith('13900000041');
+      expect(member.memberNumber).toBe(bound.memberNumber);
+      expect(standIns.wechat.activatedCards.get('400000000001')).toBe(bound.memberNumber);
+      expect(await cardOf('400000000001')).toEqual({ state: 'ACTIVE', member_id: member.id });
+      expect(await identitiesOf({ member: member.id })).toEqual([expect.objectContaining({ externalId: 'oPAGE-1' })]);
+
+      // WeChat repeats the card's push, the holder opens the page again: nothing more is linked.
+      await received('400000000001', 'oPAGE-1');
+      const reopened = await ok<{ memberNumber: string; linkedBefore: boolean }>(
+        page('bind', { encryptCode: 'ENC-PAGE-1', mobile: '13900000041', smsCode: code }),
+      );
+      expect(reopened).toMatchObject({ memberNumber: bound.memberNumber, linkedBefore: true });
+      expect(await ok(page('open', { encryptCode: 'ENC-PAGE-1' }))).toMatchObject({ state: 'LINKED', memberNumber: bound.memberNumber });
+      expect((await page('code', { encryptCode: 'ENC-PAGE-1', mobile: '13900000041' })).status).toBe(409);
+      expect(await membersWith('13900000041')).toHaveLength(1);
+      expect(await identitiesOf({ member: member.id })).toHaveLength(1);
+      expect(standIns.wechat.activatedCards.size).toBe(1);
+    });
+
+    it('an existing member binds by their mobile; a refused text may be asked again at once; a wrong code five times ends the code', async () => {
+      const existing = await ok<{ id: number }>(admin.post('/v1/member/saveNew', { body: { name: '吴二', mobile: '13900000042' } }));
+      await received('400000000002', 'oPAGE-2');
+      standIns.wechat.encryptedCodes.set('ENC-PAGE-2', '400000000002');
+      // The SMS service refuses the text: the page says so, and the holder may ask again at once.
+      standIns.sms.refuseMobiles.add('13900000042');
+      const refused = await page('code', { encryptCode: 'ENC-PAGE-2', mobile: '13900000042' }, 'en_US');
+      expect(refused.status).toBe(409);
+      expect(refused.body.msg).toBe('The code cannot be texted right now; please contact the merchant');
+      standIns.sms.refuseMobiles.delete('13900000042');
+      await ok(page('code', { encryptCode: 'ENC-PAGE-2', mobile: '13900000042' }));
+      const code = textedCode('13900000042') ?? '';
+      const wrong = code === '000000' ? '111111' : '000000';
+      for (let i = 0; i < 5; i += 1)
+        expect((await page('bind', { encryptCode: 'ENC-PAGE-2', mobile: '13900000042', smsCode: wrong })).status).toBe(400);
+      // The right code after five wrong ones: the code is spent.
+      expect((await page('bind', { encryptCode: 'ENC-PAGE-2', mobile: '13900000042', smsCode: code })).status).toBe(400);
+      expect(await cardOf('400000000002')).toEqual({ state: 'HELD', member_id: null });
+
+      await t.database.db.execute(
+        sql`update wechat_bind_codes set sent_at = sent_at - interval '2 minutes' where tenant_id = ${tenant.tenantId}`,
+      );
+      const bound = await ok<{ registered: boolean }>(bind('ENC-PAGE-2', '13900000042'));
+      expect(bound.registered).toBe(false);
+      expect(await cardOf('400000000002')).toEqual({ state: 'ACTIVE', member_id: existing.id });
+    });
+
+    it('an unknown or foreign card code changes nothing', async () => {
+      const textsBefore = standIns.received.filter((r) => r.params.PhoneNumbers !== undefined).length;
+      const membersBefore = (await ok<{ total: number }>(admin.post('/v1/member/query', { body: {} }))).total;
+      standIns.wechat.encryptedCodes.set('ENC-FOREIGN', '499999999999');
+      const tries = [
+        { encryptCode: 'ENC-NOT-WECHATS' },
+        { encryptCode: 'ENC-FOREIGN' },
+        { encryptCode: 'ENC-PAGE-1', cardId: 'pOTHER-BRAND' },
+      ];
+      for (const body of tries) {
+        const opened = await page('open', body, 'en_US');
+        expect(opened.status).toBe(404);
+        expect(opened.body.msg).toBe('This card was not found: open this page again from the card in your WeChat wallet');
+        expect((await page('code', { ...body, mobile: '13900000049' })).status).toBe(404);
+        expect((await page('bind', { ...body, mobile: '13900000049', smsCode: '123456' })).status).toBe(404);
+      }
+      // Another merchant's address does not open this one's cards.
+      const other = await createTenant(t.database);
+      expect(
+        (await guest().post(`/v1/wechat-card/${other.tenantId}/open`, { body: { cardId: wechatCardId, encryptCode: 'ENC-PAGE-1' } }))
+          .status,
+      ).toBe(404);
+      expect(standIns.received.filter((r) => r.params.PhoneNumbers !== undefined)).toHaveLength(textsBefore);
+      expect((await ok<{ total: number }>(admin.post('/v1/member/query', { body: {} }))).total).toBe(membersBefore);
+      expect(await cardOf('499999999999')).toBeNull();
+    });
   });
 });

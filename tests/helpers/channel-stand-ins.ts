@@ -70,6 +70,10 @@ export interface StandIns {
     readonly cardHolders: Map<string, { openid: string; mobile: string; name: string }>;
     /** Openids that no longer follow the official account: a template or subscribe message to them answers 43004. */
     readonly unfollowed: Set<string>;
+    /** The card code behind each `encrypt_code` (`card/code/decrypt`); another is 40056. */
+    readonly encryptedCodes: Map<string, string>;
+    /** The cards activated on the merchant's page (`card/membercard/activate`), by code: their membership number. */
+    readonly activatedCards: Map<string, string>;
   };
   /** Alipay: the app's public key (what the merchant uploaded) and Alipay's key pair. */
   readonly alipay: {
@@ -118,6 +122,8 @@ export async function startStandIns(): Promise<StandIns> {
       payRules: new Map<number, unknown>(),
       cardHolders: new Map<string, { openid: string; mobile: string; name: string }>(),
       unfollowed: new Set<string>(),
+      encryptedCodes: new Map<string, string>(),
+      activatedCards: new Map<string, string>(),
     },
     alipay: {
       appPrivateKey: appKeys.privateKey,
@@ -272,6 +278,19 @@ export async function startStandIns(): Promise<StandIns> {
     if (url.pathname === '/wechat/card/qrcode/create') return wechatCardQrcode(body, res);
     if (url.pathname === '/wechat/card/paygiftcard/add') return wechatPayGift(body, res);
     if (url.pathname === '/wechat/card/membercard/userinfo/get') return wechatCardUserInfo(body, res);
+    if (url.pathname === '/wechat/card/code/decrypt') {
+      const code = state.wechat.encryptedCodes.get(String((JSON.parse(body || '{}') as { encrypt_code?: unknown }).encrypt_code ?? ''));
+      return json(res, code === undefined ? { errcode: 40056, errmsg: 'invalid serial code' } : { errcode: 0, errmsg: 'ok', code });
+    }
+    if (url.pathname === '/wechat/card/membercard/activate') {
+      // A card is activated once: a second activation is refused (40075 here; the console never asks twice).
+      const request = JSON.parse(body || '{}') as { card_id?: string; code?: string; membership_number?: string };
+      if (!request.card_id || !request.code || !request.membership_number)
+        return json(res, { errcode: 40008, errmsg: 'invalid parameter' });
+      if (state.wechat.activatedCards.has(request.code)) return json(res, { errcode: 40075, errmsg: 'invalid card status' });
+      state.wechat.activatedCards.set(request.code, request.membership_number);
+      return json(res, { errcode: 0, errmsg: 'ok' });
+    }
     if (url.pathname === '/wechat/cgi-bin/message/template/send' || url.pathname === '/wechat/cgi-bin/message/subscribe/bizsend') {
       const touser = String((JSON.parse(body || '{}') as { touser?: unknown }).touser ?? '');
       if (state.wechat.unfollowed.has(touser)) return json(res, { errcode: 43004, errmsg: 'require subscribe' });

@@ -182,3 +182,25 @@ export const wechatMemberCards = pgTable(
     check('wechat_member_cards_state_check', sql`${t.state} in ('HELD', 'ACTIVE', 'DELETED')`),
   ],
 );
+
+/**
+ * A code texted to a card holder on the binding page (wechat-card-bind.routes.ts): kept as its
+ * SHA-256 only, for one card and one mobile, 10 minutes, at most 5 tries, used once. One new code
+ * per card a minute (`sent_at`).
+ */
+export const wechatBindCodes = pgTable(
+  'wechat_bind_codes',
+  {
+    tenantId: bigint('tenant_id', { mode: 'number' }).notNull(),
+    id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity(),
+    /** The card's code (`wechat_member_cards.code`). */
+    cardCode: text('card_code').notNull(),
+    mobile: text('mobile').notNull(),
+    codeHash: text('code_hash').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    tries: integer('tries').notNull().default(0),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), index('wechat_bind_codes_card_idx').on(t.tenantId, t.cardCode, t.id)],
+);

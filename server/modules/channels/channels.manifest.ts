@@ -7,6 +7,7 @@ import { meituanVouchersSource } from './meituan-vouchers.source';
 import { memberCardHooks } from './member-card.hooks';
 import { memberChannelIdentityHooks } from './member-channel-identity.hooks';
 import { wechatAuthorizeRoutes } from './wechat-authorize.routes';
+import { wechatCardBindRoutes } from './wechat-card-bind.routes';
 import { wechatMemberCodeHooks } from './wechat-member-code.hooks';
 import { wechatPayRuleHooks } from './wechat-pay-rule.hooks';
 import { wechatPushRoutes } from './wechat-push.routes';
@@ -22,6 +23,7 @@ export const channelsDomain = defineDomain({
     { name: 'alipay-qr-code', plugin: alipayQrCodeRoutes },
     { name: 'wechat-authorize', plugin: wechatAuthorizeRoutes },
     { name: 'wechat-push', plugin: wechatPushRoutes },
+    { name: 'wechat-card-bind', plugin: wechatCardBindRoutes },
     { name: 'meituan-voucher', plugin: meituanVoucherRoutes },
   ],
   views: [channelCallsSource, meituanVouchersSource],

@@ -53,6 +53,11 @@ export function wechatMemberCard(design: MemberCardRecord): Record<string, unkno
       description: design.description ?? '',
       sku: { quantity: 100000000 },
       date_info: { type: 'DATE_TYPE_PERMANENT' },
+      // Automatic activation: the card's own entry to the binding page, where a holder the
+      // merchant does not know yet binds their mobile (WeChat adds encrypt_code and card_id).
+      ...(design.activationMode === 'AUTO' && design.activationUrl
+        ? { custom_url_name: '绑定会员', custom_url: design.activationUrl }
+        : {}),
     },
     prerogative: design.prerogative,
     auto_activate: design.activationMode === 'AUTO',

@@ -1,5 +1,4 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { memberChannelIdentityResource } from '../../../resources/member/member-channel-identity.resource';
 import { wechatChannelResource } from '../../../resources/member/wechat-channel.resource';
 import { sealSecret } from '../../crud/secret-box';
 import { deriveTable } from '../../crud/table.derive';
@@ -7,7 +6,8 @@ import type { Db, DbOrTx } from '../../db/connection';
 import { wechatMemberCards } from '../../db/schema/channel-gateway.schema';
 import { AppError } from '../../http/envelope';
 import { channelGateway } from './channels.gateway';
-import { giveJoinGift, payRuleOfReceipt, type JoinGift } from './wechat-pay-join';
+import { cardDesignOf, joinCardHolder, knownMember, MEMBER_MOBILE, type RegisterMember } from './wechat-card-holders';
+import { payRuleOfReceipt } from './wechat-pay-join';
 
 /**
  * What the console does with each message WeChat pushes (wechat-push.routes.ts has checked its
@@ -19,7 +19,10 @@ import { giveJoinGift, payRuleOfReceipt, type JoinGift } from './wechat-pay-join
  *   (`api_query_auth`) and the account's AppID, time and permission sets stored; `unauthorized`:
  *   the stored authorisation cleared (when it names the stored account);
  * - `user_get_card`: the card kept with its holder's openid (and unionid), and the pay-to-join
- *   rule it came through; `user_del_card`: the card marked deleted;
+ *   rule it came through (a card other than the published design's is not the merchant's: not
+ *   kept); in automatic activation, the holder already known (openid, else unionid) joined at
+ *   once, another left waiting, active without a member, for the binding page;
+ *   `user_del_card`: the card marked deleted;
  * - `submit_membercard_user_info` (one-click activation): the holder's form read through the
  *   gateway (`card/membercard/userinfo/get`), the member found by the mobile entered (or
  *   registered, channel WeChat), the WeChat identity recorded (unique per channel: an openid that
@@ -39,7 +42,7 @@ export interface PushContext {
   readonly timeZone: string;
   readonly now: Date;
   /** Registers a member through the declaration engine (numbering, hooks, registration gifts). */
-  readonly registerMember: (args: { tx: DbOrTx; tenantId: number; mobile: string; name: string }) => Promise<number>;
+  readonly registerMember: RegisterMember;
 }
 
 /** The event a message carries: an authorisation event's InfoType, an event's Event, else its MsgType. */
@@ -94,7 +97,11 @@ async function clearAuthorization(ctx: PushContext, fields: PushFields): Promise
   return { authorizerAppId: fields.AuthorizerAppid ?? null, cleared: cleared.length > 0 };
 }
 
-async function cardReceived(ctx: PushContext, fields: PushFields): Promise<Detail> {
+async function cardReceived(ctx: PushContext, fields: PushFields): Promise<Detail | null> {
+  // Once the design was published, WeChat's card id says which cards are the merchant's: another
+  // (a card of another brand of the account) is not kept, nobody is linked by it.
+  const design = await cardDesignOf(ctx.tx, ctx.tenantId);
+  if (design?.wechatCardId && design.wechatCardId !== fields.CardId) return null;
   const at = new Date(Number(fields.CreateTime) * 1000 || ctx.now.getTime());
   const payRuleId = await payRuleOfReceipt({
     db: ctx.tx,
@@ -106,16 +113,16 @@ async function cardReceived(ctx: PushContext, fields: PushFields): Promise<Detai
       at,
     },
   });
-  const known = await memberOfOpenId(ctx, fields.FromUserName ?? '');
+  const openId = fields.FromUserName ?? '';
+  const unionId = fields.UnionId || null;
   const [card] = await ctx.tx
     .insert(wechatMemberCards)
     .values({
       tenantId: ctx.tenantId,
       cardId: fields.CardId ?? '',
       code: fields.UserCardCode ?? '',
-      openId: fields.FromUserName ?? '',
-      unionId: fields.UnionId || null,
-      memberId: known,
+      openId,
+      unionId,
       payRuleId,
       state: 'HELD',
       receivedAt: at,
@@ -123,13 +130,35 @@ async function cardReceived(ctx: PushContext, fields: PushFields): Promise<Detai
     .onConflictDoUpdate({
       target: [wechatMemberCards.tenantId, wechatMemberCards.code],
       set: {
-        openId: fields.FromUserName ?? '',
+        openId,
         state: sql`case when ${wechatMemberCards.activatedAt} is null then 'HELD' else 'ACTIVE' end`,
         deletedAt: null,
       },
     })
-    .returning({ id: wechatMemberCards.id, payRuleId: wechatMemberCards.payRuleId });
-  return { cardId: fields.CardId ?? null, code: fields.UserCardCode ?? null, payRuleId: card?.payRuleId ?? null, memberId: known };
+    .returning({ id: wechatMemberCards.id, payRuleId: wechatMemberCards.payRuleId, memberId: wechatMemberCards.memberId });
+  const detail = { cardId: fields.CardId ?? null, code: fields.UserCardCode ?? null, payRuleId: card.payRuleId ?? null };
+  // Automatic activation: WeChat activated the card on receipt (auto_activate). A holder the
+  // merchant already knows (by openid, else unionid) joins now; another waits, active and without
+  // a member, until they bind their mobile on the binding page (wechat-card-bind.routes.ts).
+  if (design?.activationMode !== 'AUTO' || !design.wechatCardId) return detail;
+  const member = card.memberId ?? (await knownMember(ctx.tx, { tenantId: ctx.tenantId, openId, unionId }));
+  if (member === null) {
+    await ctx.tx
+      .update(wechatMemberCards)
+      .set({ state: 'ACTIVE', activatedAt: sql`coalesce(${wechatMemberCards.activatedAt}, ${ctx.now.toISOString()}::timestamptz)` })
+      .where(and(eq(wechatMemberCards.tenantId, ctx.tenantId), eq(wechatMemberCards.id, card.id)));
+    return { ...detail, activation: 'AUTO', memberId: null, waiting: true };
+  }
+  const holder = { cardId: design.wechatCardId, code: fields.UserCardCode ?? '', openId, unionId };
+  const joined = await joinCardHolder({
+    tx: ctx.tx,
+    tenantId: ctx.tenantId,
+    now: ctx.now,
+    timeZone: ctx.timeZone,
+    holder,
+    memberId: member,
+  });
+  return { ...detail, activation: 'AUTO', memberId: member, ...joined };
 }
 
 async function cardDeleted(ctx: PushContext, fields: PushFields): Promise<Detail> {
@@ -141,50 +170,6 @@ async function cardDeleted(ctx: PushContext, fields: PushFields): Promise<Detail
   return { code: fields.UserCardCode ?? null, deleted: deleted.length > 0 };
 }
 
-/** The member a WeChat openid already names, if any. */
-async function memberOfOpenId(ctx: PushContext, openId: string): Promise<number | null> {
-  const t = deriveTable(memberChannelIdentityResource);
-  const [row] = await ctx.tx
-    .select({ member: t.member })
-    .from(t)
-    .where(and(eq(t.tenantId, ctx.tenantId), eq(t.identityKey, `WECHAT:${openId}`)));
-  return row ? Number(row.member) : null;
-}
-
-/**
- * Records the member's WeChat identity: one per channel and openid, one per member and channel
- * (the identity resource's unique keys). An openid that already names the member is kept (its
- * unionid filled); one that names another member, or a member who has another WeChat identity,
- * is left alone and said.
- */
-async function recordIdentity(ctx: PushContext, args: { memberId: number; openId: string; unionId: string | null }): Promise<string> {
-  const t = deriveTable(memberChannelIdentityResource);
-  const inserted = await ctx.tx
-    .insert(t)
-    .values({
-      tenantId: ctx.tenantId,
-      member: args.memberId,
-      channel: 'WECHAT',
-      externalId: args.openId,
-      unionId: args.unionId,
-      identityKey: `WECHAT:${args.openId}`,
-      memberChannelKey: `${args.memberId}:WECHAT`,
-    })
-    .onConflictDoNothing()
-    .returning({ id: t.id });
-  if (inserted.length > 0) return 'recorded';
-  const owner = await memberOfOpenId(ctx, args.openId);
-  if (owner !== args.memberId) return owner === null ? 'memberHasOtherIdentity' : 'openIdOfAnotherMember';
-  if (args.unionId)
-    await ctx.tx
-      .update(t)
-      .set({ unionId: args.unionId })
-      .where(and(eq(t.tenantId, ctx.tenantId), eq(t.identityKey, `WECHAT:${args.openId}`)));
-  return 'kept';
-}
-
-const MOBILE = /^1[3-9]\d{9}$/;
-
 async function cardActivated(ctx: PushContext, fields: PushFields): Promise<Detail> {
   const code = fields.UserCardCode ?? '';
   const openId = fields.FromUserName ?? '';
@@ -193,7 +178,7 @@ async function cardActivated(ctx: PushContext, fields: PushFields): Promise<Deta
   if (info.outcome !== 'OK' || !info.data) return { code, member: null, userInfo: info.outcome, callId: info.callId };
   const common = info.data.user_info?.common_field_list ?? [];
   const mobile = common.find((f) => f.name === 'USER_FORM_INFO_FLAG_MOBILE')?.value ?? '';
-  if (!MOBILE.test(mobile)) return { code, member: null, reason: 'noMobile', callId: info.callId };
+  if (!MEMBER_MOBILE.test(mobile)) return { code, member: null, reason: 'noMobile', callId: info.callId };
   const name = common.find((f) => f.name === 'USER_FORM_INFO_FLAG_NAME')?.value || info.data.nickname || mobile;
   const found = await ctx.tx.execute<{ id: string }>(
     sql`select id from members where tenant_id = ${ctx.tenantId} and mobile = ${mobile} limit 1`,
@@ -209,32 +194,9 @@ async function cardActivated(ctx: PushContext, fields: PushFields): Promise<Deta
     if (error instanceof AppError) return { code, member: null, reason: error.key, callId: info.callId };
     throw error;
   }
-  // A card activated before its receipt was heard of (a push lost) is kept now.
-  const [card] = await ctx.tx
-    .insert(wechatMemberCards)
-    .values({ tenantId: ctx.tenantId, cardId: fields.CardId ?? '', code, openId, unionId: fields.UnionId || null, state: 'ACTIVE' })
-    .onConflictDoUpdate({
-      target: [wechatMemberCards.tenantId, wechatMemberCards.code],
-      set: { memberId, state: 'ACTIVE', activatedAt: ctx.now },
-    })
-    .returning({ id: wechatMemberCards.id, unionId: wechatMemberCards.unionId });
-  await ctx.tx
-    .update(wechatMemberCards)
-    .set({ memberId, activatedAt: ctx.now })
-    .where(and(eq(wechatMemberCards.tenantId, ctx.tenantId), eq(wechatMemberCards.id, card.id)));
-  const identity = await recordIdentity(ctx, { memberId, openId, unionId: fields.UnionId || card.unionId || null });
-  // In a savepoint: a gift the ledger or the coupon issue refuses (a sold-out template, a frozen
-  // member) is undone alone, said in the push's record, and tried again on the next activation.
-  let gift: JoinGift | { readonly given: false; readonly reason: string };
-  try {
-    gift = await ctx.tx.transaction((sp) =>
-      giveJoinGift({ tx: sp, tenantId: ctx.tenantId, cardRowId: card.id, memberId, now: ctx.now, zone: ctx.timeZone }),
-    );
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    gift = { given: false, reason: error.key };
-  }
-  return { code, memberId, registered, identity, gift, callId: info.callId };
+  const holder = { cardId: fields.CardId ?? '', code, openId, unionId: fields.UnionId || null };
+  const joined = await joinCardHolder({ tx: ctx.tx, tenantId: ctx.tenantId, now: ctx.now, timeZone: ctx.timeZone, holder, memberId });
+  return { code, memberId, registered, ...joined, callId: info.callId };
 }
 
 /** Handles one opened message; what it did is the push's detail. Null: nothing to do with it (IGNORED). */

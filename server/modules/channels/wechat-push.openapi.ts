@@ -24,11 +24,17 @@ export const wechatPushDocs: Record<'auth' | 'message' | 'verify' | 'addresses',
   addresses: {
     operationId: 'wechatPush.addresses',
     tags,
-    summary: 'The addresses of this merchant to enter in WeChat: the platform’s authorisation event address and its message address',
+    summary:
+      'The addresses of this merchant to enter in WeChat: the platform’s authorisation event address, its message address and the card’s binding page',
     response: answers(
       objectOf({
         auth: { type: 'string', description: 'Authorisation event address (授权事件接收URL) of the third-party platform' },
         message: { type: 'string', description: 'Message and event address (消息与事件接收URL), $APPID$ filled in by WeChat' },
+        bindPage: {
+          type: 'string',
+          description:
+            'The binding page (outside the console’s shell): the card’s activation page (activate_url) for activation on the merchant’s page',
+        },
       }),
       'forbidden',
     ),

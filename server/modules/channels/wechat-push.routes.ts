@@ -1,8 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { XMLParser } from 'fast-xml-parser';
-import { createRecord } from '../../crud/crud.operations';
-import { buildRegistry, servedResources } from '../../crud/resource-registry';
 import type { Db } from '../../db/connection';
 import { channelCallbacks } from '../../db/schema/channel-gateway.schema';
 import { ok } from '../../http/envelope';
@@ -10,8 +8,9 @@ import { describeRoute } from '../../http/openapi.schemas';
 import { authOf } from '../auth/access.hook';
 import type { DomainWiring } from '../domain-manifest';
 import { wechatPushSettings, type WechatPushSettings } from './channel-settings.store';
+import { wechatMemberRegistrar } from './wechat-card-holders';
 import { decryptPush, pushSignature, signatureMatches } from './wechat-push.crypto';
-import { dedupeKeyOf, eventOf, handlePush, type PushContext, type PushFields } from './wechat-push.events';
+import { dedupeKeyOf, eventOf, handlePush, type PushFields } from './wechat-push.events';
 import { WECHAT_READ, wechatPushDocs } from './wechat-push.openapi';
 
 /**
@@ -99,25 +98,10 @@ async function tenantExists(db: Db, tenantId: number): Promise<boolean> {
 
 export async function wechatPushRoutes(app: FastifyInstance, wiring: DomainWiring): Promise<void> {
   const db = app.database.db;
-  const registry = buildRegistry(servedResources(wiring.hooks));
-  const members = registry.get('member');
+  const registerMember = wechatMemberRegistrar(wiring);
 
   // WeChat posts XML; kept as text here (this plugin's routes only).
   app.addContentTypeParser(['text/xml', 'application/xml'], { parseAs: 'string' }, (_request, body, done) => done(null, body));
-
-  const registerMember: PushContext['registerMember'] = async ({ tx, tenantId, mobile, name }) => {
-    const actor = {
-      tenantId,
-      userId: null,
-      grants: [],
-      marketingCenterIds: null,
-      marketingCenter: null,
-      locale: 'zh_CN',
-      timeZone: 'Asia/Shanghai',
-    } as const;
-    const created = await createRecord({ db: tx, registry, runtime: members, actor, body: { name, mobile, channel: 'weixin' } });
-    return Number(created.id);
-  };
 
   async function receive(
     request: FastifyRequest<{ Params: PushParams; Querystring: PushQuery }>,
@@ -204,14 +188,17 @@ export async function wechatPushRoutes(app: FastifyInstance, wiring: DomainWirin
       receive(request, res, (s) => s.appIds.includes(request.params.appId ?? '') || s.authorizerAppId === request.params.appId),
   );
 
-  // The addresses the merchant enters in WeChat (the platform's and the account's settings), as this server is reached.
+  // The addresses the merchant enters in WeChat (the platform's and the account's settings, the
+  // card's activation page), as this server is reached.
   app.get(
     '/v1/wechat-push/addresses',
     { schema: describeRoute({}, wechatPushDocs.addresses), config: { requires: [WECHAT_READ] } },
     async (request) => {
       const { tenantId } = authOf(request);
-      const base = `${request.protocol}://${request.host}${request.server.config.serviceBase.replace(/\/+$/, '')}/v1/wechat-push/${tenantId}`;
-      return ok({ auth: `${base}/auth`, message: `${base}/message/$APPID$` });
+      const origin = `${request.protocol}://${request.host}`;
+      const base = `${origin}${request.server.config.serviceBase.replace(/\/+$/, '')}/v1/wechat-push/${tenantId}`;
+      // The binding page is the console's own page (served at the origin, hash routes), outside its shell.
+      return ok({ auth: `${base}/auth`, message: `${base}/message/$APPID$`, bindPage: `${origin}/#/wechat-card/${tenantId}` });
     },
   );
 

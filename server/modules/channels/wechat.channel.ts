@@ -28,6 +28,17 @@ export interface WechatChannel {
   deletePayGiftRule(rule: { readonly rule_id: number }): Promise<ChannelAnswer<Record<string, unknown>>>;
   /** `POST /card/membercard/userinfo/get`: what a card's holder entered on activation (`{ card_id, code }`). */
   memberCardUserInfo(card: { readonly card_id: string; readonly code: string }): Promise<ChannelAnswer<WechatCardUserInfo>>;
+  /**
+   * `POST /card/code/decrypt`: the card code behind the `encrypt_code` WeChat adds to the address
+   * of the merchant's activation page (and of a card's own links); an unknown one is 40056.
+   */
+  decryptCode(code: { readonly encrypt_code: string }): Promise<ChannelAnswer<{ readonly code: string }>>;
+  /** `POST /card/membercard/activate`: activates a card on the merchant's page (`{ card_id, code, membership_number }`). */
+  activateMemberCard(card: {
+    readonly card_id: string;
+    readonly code: string;
+    readonly membership_number: string;
+  }): Promise<ChannelAnswer<Record<string, unknown>>>;
   /** `POST /cgi-bin/message/template/send`: a template message to a follower. */
   sendTemplateMessage(message: Record<string, unknown>): Promise<ChannelAnswer<{ readonly msgid: number }>>;
   /** `POST /cgi-bin/message/subscribe/bizsend`: a subscribe message to a follower who agreed to it. */
@@ -122,6 +133,8 @@ export async function wechatChannel(ctx: CallContext): Promise<WechatChannel> {
     addPayGiftRule: (rule) => call('card/paygiftcard/add', 'POST', rule),
     deletePayGiftRule: (rule) => call('card/paygiftcard/delete', 'POST', rule),
     memberCardUserInfo: (card) => call('card/membercard/userinfo/get', 'POST', card),
+    decryptCode: (code) => call('card/code/decrypt', 'POST', code),
+    activateMemberCard: (card) => call('card/membercard/activate', 'POST', card),
     sendTemplateMessage: (message) => call('cgi-bin/message/template/send', 'POST', message),
     sendSubscribeMessage: (message) => call('cgi-bin/message/subscribe/bizsend', 'POST', message),
   };

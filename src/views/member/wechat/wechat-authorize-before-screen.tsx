@@ -5,7 +5,8 @@
  * authorisation page (`POST /v1/wechat-authorize/start`), which the browser then opens. Without
  * the third-party platform's credentials the screen says so and leads to the WeChat setup.
  * Below, the addresses of this merchant to enter in WeChat for its pushes (the verify ticket,
- * authorisation changes, the member card's events; server/modules/channels/wechat-push.routes.ts).
+ * authorisation changes, the member card's events; server/modules/channels/wechat-push.routes.ts)
+ * and the card's binding page (the activation page of merchant-page activation).
  */
 import { Alert, Button, Card, Descriptions, Space, Spin, Steps, Typography } from 'antd';
 import { useEffect, useState } from 'react';
@@ -109,6 +110,11 @@ export default function WechatAuthorizeBeforeScreen() {
                 key: 'message',
                 label: t('wechatAuth.push.message'),
                 children: <Typography.Text copyable>{addresses.message}</Typography.Text>,
+              },
+              {
+                key: 'bindPage',
+                label: t('wechatAuth.push.bindPage'),
+                children: <Typography.Text copyable>{addresses.bindPage}</Typography.Text>,
               },
             ]}
           />
