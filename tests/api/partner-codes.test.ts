@@ -292,6 +292,44 @@ const shifted = (at: string, seconds: number) => {
   return new Date(d.getTime() + seconds * 1000).toISOString().replace('T', ' ').slice(0, 19);
 };
 
+describe("a partner's batch above the approval threshold", () => {
+  it('fails the campaign maker’s import, naming the value and the threshold; another person with the grant imports it', async () => {
+    const activityId = await campaign();
+    const values = await okData<Record<string, unknown>>(admin.get('/v1/value-approval-setting/get'));
+    // The template's worth × 3 codes is above 0.01 yuan.
+    await okData(admin.post('/v1/value-approval-setting/save', { body: { ...values, couponValueThreshold: '0.01' } }));
+    try {
+      const refused = await importCodes(activityId, ['AP0001', 'AP0002', 'AP0003'], { locale: 'en_US' });
+      expect(refused.state).toBe('failed');
+      expect(refused.error).toMatch(/^Needs a second person: this document creates .+ above the approval threshold of 0\.01/);
+      expect((await viewQuery<BatchesPage>('coupon-code-batches', { activityId })).records).toEqual([]);
+
+      await createUser(scene.t.database, {
+        tenantId: scene.tenant.tenantId,
+        login: 'tcimporter',
+        grants: [
+          { resourceId: '营销/第三方发券', action: '活动查看' },
+          { resourceId: '营销/第三方发券', action: '配置维护' },
+        ],
+      });
+      const importer = await signIn(scene.t.app, { tenant: scene.tenant.code, login: 'tcimporter', password: scene.tenant.adminPassword });
+      const answer = await upload({
+        client: importer,
+        path: 'import',
+        rows: [['券码'], ['AP0001'], ['AP0002'], ['AP0003']],
+        query: { activityId, issuer: '美团', settlementPrice: '2.50' },
+      });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      const task = await okData<Task>(importer.get(`/v1/file-task/info/${(answer.body.data as { taskId: number }).taskId}`));
+      expect(task).toMatchObject({ state: 'succeeded', processed: 3 });
+      expect((await viewQuery<BatchesPage>('coupon-code-batches', { activityId })).totals.codes).toBe(3);
+    } finally {
+      const now = await okData<Record<string, unknown>>(admin.get('/v1/value-approval-setting/get'));
+      await okData(admin.post('/v1/value-approval-setting/save', { body: { ...now, couponValueThreshold: values.couponValueThreshold } }));
+    }
+  });
+});
+
 describe("a partner's statement", () => {
   it('sorts every code into matched, different (time, store, amount), only the partner’s and only ours, with the totals', async () => {
     const activityId = await campaign();

@@ -14,6 +14,9 @@ import { badInput } from '../../../http/envelope';
 import { readDeclaredSheet } from '../../files/declared-sheet';
 import type { RowError } from '../../files/error-report';
 import type { ModuleImport } from '../../files/module-import';
+import { FileProblem } from '../../files/sheet-reader';
+import type { TaskRequester } from '../../files/task-requester';
+import { aboveThresholdValues, giftAboveThreshold } from '../gift-approval';
 import { partnerCampaign, PARTNER_FILE_GRANTS, readCodes, RefusedRows } from './partner-files';
 
 /** Most codes of one partner file (as many as a campaign may generate). */
@@ -93,6 +96,33 @@ export async function insertBatch(args: {
   return batchId;
 }
 
+/**
+ * The value approval rule on a batch (README "Imported codes"): the codes it adds are coupons
+ * the campaign can give, at the template's worth (within the coupon budget), measured as the
+ * audit measures the generated codes. Above the merchant's threshold, the batch is a second
+ * person's: one who neither created nor last changed the campaign, so its maker and the importer
+ * are two people; the campaign's maker is refused (the task fails with `approval.secondPerson`).
+ */
+async function assertBatchApproved(args: { tx: DbOrTx; tenantId: number; activityId: number; codes: number; requester: TaskRequester }) {
+  const { tx, tenantId, activityId, requester } = args;
+  const found = await tx.execute<{
+    rule: Record<string, unknown> | null;
+    budget: unknown;
+    created_by: string | null;
+    updated_by: string | null;
+  }>(sql`select rule, budget, created_by, updated_by from activities where tenant_id = ${tenantId} and id = ${activityId}`);
+  const campaign = found.rows[0];
+  if (!campaign || requester.userId === null) return;
+  const makers = [campaign.created_by, campaign.updated_by].filter((id) => id !== null).map(Number);
+  if (!makers.includes(requester.userId)) return;
+  const above = await giftAboveThreshold({
+    db: tx,
+    tenantId,
+    record: { kind: 'EXPORT_CODE_SEND_COUPON', rule: { ...(campaign.rule ?? {}), codeCount: args.codes }, budget: campaign.budget },
+  });
+  if (above !== null) throw new FileProblem('approval.secondPerson', aboveThresholdValues(above, requester.locale));
+}
+
 export const partnerCodesImport: ModuleImport = {
   name: 'coupon-code-batch',
   module: 'coupons',
@@ -134,6 +164,7 @@ export const partnerCodesImport: ModuleImport = {
         const label = pick(PARTNER_CODE_COLUMNS.code.label, locale);
         errors.push(...(await heldCodes({ tx, tenantId, codes: codes.map((c) => ({ row: c.row.row, code: c.code })), label })));
         if (errors.length > 0) throw new RefusedRows();
+        await assertBatchApproved({ tx, tenantId, activityId, codes: codes.length, requester });
         await insertBatch({
           tx,
           tenantId,
