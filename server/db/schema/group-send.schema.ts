@@ -55,11 +55,18 @@ export const groupSendRecipients = pgTable(
     reasonValues: jsonb('reason_values'),
     couponIds: jsonb('coupon_ids'),
     servedAt: timestamp('served_at', { withTimezone: true, precision: 3 }),
+    /**
+     * A push plan sending SMS: the member's mobile as the phone network reads it (its last 11
+     * digits), frozen with the recipient, so that the members of a run sharing one phone are found
+     * by an index (the duplicate-mobile suppression); null otherwise and without a mobile.
+     */
+    mobileKey: text('mobile_key'),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.runId, t.memberId] }),
     index('group_send_recipients_result').on(t.tenantId, t.runId, t.result, t.memberId),
     uniqueIndex('group_send_recipients_id').on(t.tenantId, t.id),
+    index('group_send_recipients_mobile').on(t.tenantId, t.runId, t.mobileKey, t.memberId).where(sql`${t.mobileKey} is not null`),
     check('group_send_recipients_result_check', sql`${t.result} in ('PENDING', 'ISSUED', 'SKIPPED')`),
   ],
 );

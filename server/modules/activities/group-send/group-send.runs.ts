@@ -9,7 +9,7 @@ import { groupSelection } from '../../audiences/audience.compute';
 import { GROUP_SEND_KINDS } from '../../../../resources/promotion/activity-engine';
 import { assertGiftApproved } from '../gift-approval';
 import type { PushChannel } from '../../../../resources/promotion/kinds/push-plan.kind';
-import { suppressStopped } from '../push-plans/push-plan.deliver';
+import { mobileKey, suppressStopped } from '../push-plans/push-plan.deliver';
 
 /**
  * A group send's run (a bulk coupon issue, a customer group gift), its states and its progress (README.md). One run per activity;
@@ -32,6 +32,7 @@ type ActivityRow = {
     readonly groupSendGroup?: number | string | null;
     readonly holdMinutes?: number | null;
     readonly scheduleType?: string | null;
+    readonly pushChannels?: readonly string[] | null;
   } | null;
   readonly created_by: string | null;
 };
@@ -92,8 +93,16 @@ export async function startRun(args: {
     });
     // The group is referenced by the activity's rule, so it cannot be deleted; guard all the same.
     if (!selection) throw new AppError('conflict', 'groupSend.groupMissing');
-    const frozen = await tx.execute(sql`insert into group_send_recipients (tenant_id, run_id, member_id)
-      select ${tenantId}, ${runId}, sel.id from (${selection}) sel`);
+    // A push plan sending SMS freezes each recipient's phone too (the duplicate-mobile suppression reads it by an index).
+    const sms = activity.kind === 'PUSH_PLAN' && (activity.rule?.pushChannels ?? []).includes('SMS');
+    const frozen = await tx.execute(
+      sms
+        ? sql`insert into group_send_recipients (tenant_id, run_id, member_id, mobile_key)
+            select ${tenantId}, ${runId}, sel.id, ${mobileKey(sql`m.mobile`)} from (${selection}) sel
+            join members m on m.tenant_id = ${tenantId} and m.id = sel.id`
+        : sql`insert into group_send_recipients (tenant_id, run_id, member_id)
+            select ${tenantId}, ${runId}, sel.id from (${selection}) sel`,
+    );
     const members = frozen.rowCount ?? 0;
     await assertGiftApproved({
       db: tx,

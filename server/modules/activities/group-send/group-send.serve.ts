@@ -32,7 +32,7 @@ import { failRun, finishIfDone, type GroupSendJob } from './group-send.runs';
  * take about as long).
  */
 const BATCH = 50;
-const BULK_BATCH = 500;
+const BULK_BATCH = 1000;
 
 /** What one delivery of the job did. */
 export interface ServeOutcome {

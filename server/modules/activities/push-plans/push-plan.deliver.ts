@@ -75,9 +75,10 @@ export async function pushRules(db: Db, tenantId: number): Promise<PushRules> {
 /**
  * A mobile as the phone network reads it: its last 11 digits. The members' unique index holds the
  * text as typed, and profiles imported from older systems write one phone as `+86 139…` and
- * `139…`: two profiles, one phone, which gets the message once.
+ * `139…`: two profiles, one phone, which gets the message once. Null without a mobile. Frozen
+ * with each recipient of a push plan sending SMS (`group_send_recipients.mobile_key`, indexed).
  */
-const digits = (column: SQL) => sql`right(regexp_replace(coalesce(${column}, ''), '[^0-9]', '', 'g'), 11)`;
+export const mobileKey = (column: SQL) => sql`nullif(right(regexp_replace(coalesce(${column}, ''), '[^0-9]', '', 'g'), 11), '')`;
 
 /** A member's WeChat openid (their WeChat identity of the member channel identities: one per member), or null. */
 const openidOf = (tenant: SQL, member: SQL) => sql`(select i.external_id from member_channel_identities i
@@ -149,9 +150,9 @@ export async function decideMessages(args: {
              (date_trunc('day', ${now}::timestamptz at time zone ${zone}) - interval '6 days') at time zone ${zone} as week_start
     )
     select m.id as member_id, m.state, nullif(m.mobile, '') as mobile,
-      exists (select 1 from group_send_recipients o join members om on om.tenant_id = o.tenant_id and om.id = o.member_id
-        where o.tenant_id = ${tenantId} and o.run_id = ${runId} and o.member_id < m.id
-          and ${digits(sql`om.mobile`)} = ${digits(sql`m.mobile`)}) as duplicate,
+      exists (select 1 from group_send_recipients p join group_send_recipients o on o.tenant_id = p.tenant_id
+          and o.run_id = p.run_id and o.mobile_key = p.mobile_key and o.member_id < p.member_id
+        where p.tenant_id = ${tenantId} and p.run_id = ${runId} and p.member_id = m.id) as duplicate,
       consent.refused, consent.granted, ${openidOf(sql`m.tenant_id`, sql`m.id`)} as openid,
       (select count(distinct d.run_id) from push_deliveries d, bounds b where d.tenant_id = ${tenantId} and d.member_id = m.id
          and d.run_id <> ${runId} and d.result in ('SENDING', 'SENT') and d.created_at >= b.day_start) as today,
