@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /**
  * The send runs of bulk coupon issues (GROUP_COUPON activities, issue 28 item 3;
@@ -56,17 +56,16 @@ export const groupSendRecipients = pgTable(
     couponIds: jsonb('coupon_ids'),
     servedAt: timestamp('served_at', { withTimezone: true, precision: 3 }),
     /**
-     * A push plan sending SMS: the member's mobile as the phone network reads it (its last 11
-     * digits), frozen with the recipient, so that the members of a run sharing one phone are found
-     * by an index (the duplicate-mobile suppression); null otherwise and without a mobile.
+     * A push plan sending SMS: another recipient of the run with a lower id has the same phone
+     * (its mobile as the phone network reads it, push-plan.deliver.ts `mobileKey`), so this one
+     * gets no SMS (the duplicate-mobile suppression). Decided once when the recipients are frozen.
      */
-    mobileKey: text('mobile_key'),
+    duplicateMobile: boolean('duplicate_mobile').notNull().default(false),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.runId, t.memberId] }),
     index('group_send_recipients_result').on(t.tenantId, t.runId, t.result, t.memberId),
     uniqueIndex('group_send_recipients_id').on(t.tenantId, t.id),
-    index('group_send_recipients_mobile').on(t.tenantId, t.runId, t.mobileKey, t.memberId).where(sql`${t.mobileKey} is not null`),
     check('group_send_recipients_result_check', sql`${t.result} in ('PENDING', 'ISSUED', 'SKIPPED')`),
   ],
 );

@@ -93,13 +93,14 @@ export async function startRun(args: {
     });
     // The group is referenced by the activity's rule, so it cannot be deleted; guard all the same.
     if (!selection) throw new AppError('conflict', 'groupSend.groupMissing');
-    // A push plan sending SMS freezes each recipient's phone too (the duplicate-mobile suppression reads it by an index).
+    // A push plan sending SMS decides here which recipients share a phone with one of a lower id (they get no SMS).
     const sms = activity.kind === 'PUSH_PLAN' && (activity.rule?.pushChannels ?? []).includes('SMS');
     const frozen = await tx.execute(
       sms
-        ? sql`insert into group_send_recipients (tenant_id, run_id, member_id, mobile_key)
-            select ${tenantId}, ${runId}, sel.id, ${mobileKey(sql`m.mobile`)} from (${selection}) sel
-            join members m on m.tenant_id = ${tenantId} and m.id = sel.id`
+        ? sql`insert into group_send_recipients (tenant_id, run_id, member_id, duplicate_mobile)
+            select ${tenantId}, ${runId}, k.id, k.phone is not null and row_number() over (partition by k.phone order by k.id) > 1
+            from (select sel.id, ${mobileKey(sql`m.mobile`)} as phone from (${selection}) sel
+              join members m on m.tenant_id = ${tenantId} and m.id = sel.id) k`
         : sql`insert into group_send_recipients (tenant_id, run_id, member_id)
             select ${tenantId}, ${runId}, sel.id from (${selection}) sel`,
     );

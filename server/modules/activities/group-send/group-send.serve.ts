@@ -32,7 +32,7 @@ import { failRun, finishIfDone, type GroupSendJob } from './group-send.runs';
  * take about as long).
  */
 const BATCH = 50;
-const BULK_BATCH = 1000;
+const BULK_BATCH = 2000;
 
 /** What one delivery of the job did. */
 export interface ServeOutcome {
@@ -257,6 +257,25 @@ async function hasPending(db: DbOrTx, job: GroupSendJob): Promise<boolean> {
   return found.rows.length > 0;
 }
 
+/**
+ * Writes the marks of a batch: the members given nothing to list (a push plan's message alone) by
+ * one update naming them, the others with their reasons and coupons by one update from JSON.
+ */
+async function writeMarks(tx: DbOrTx, job: GroupSendJob, marks: readonly Mark[], now: Date): Promise<void> {
+  const plain = marks.filter((m) => m.result === 'ISSUED' && (m.coupon_ids ?? []).length === 0);
+  const others = marks.filter((m) => m.result !== 'ISSUED' || (m.coupon_ids ?? []).length > 0);
+  if (plain.length > 0)
+    await tx.execute(sql`update group_send_recipients set result = 'ISSUED', reason = null, reason_values = null,
+        coupon_ids = '[]'::jsonb, served_at = ${now}
+      where tenant_id = ${job.tenantId} and run_id = ${job.runId} and member_id = any(${`{${plain.map((m) => m.member_id).join(',')}}`}::bigint[])`);
+  if (others.length > 0)
+    await tx.execute(sql`update group_send_recipients p set result = m.result, reason = m.reason,
+        reason_values = m.reason_values, coupon_ids = m.coupon_ids, served_at = ${now}
+      from jsonb_to_recordset(${JSON.stringify(others)}::jsonb)
+        as m(member_id bigint, result text, reason text, reason_values jsonb, coupon_ids jsonb)
+      where p.tenant_id = ${job.tenantId} and p.run_id = ${job.runId} and p.member_id = m.member_id`);
+}
+
 /** Serves up to `limit` pending recipients in one transaction; `halt` when the run is no longer RUNNING. */
 async function serveBatch(args: { db: Db; job: GroupSendJob; context: Context; limit: number; clock: () => Date }) {
   const { job, context } = args;
@@ -299,13 +318,7 @@ async function serveBatch(args: { db: Db; job: GroupSendJob; context: Context; l
       }
       marks.push(markOf(memberId, result));
     }
-    if (marks.length > 0) {
-      await tx.execute(sql`update group_send_recipients p set result = m.result, reason = m.reason,
-          reason_values = m.reason_values, coupon_ids = m.coupon_ids, served_at = ${now}
-        from jsonb_to_recordset(${JSON.stringify(marks)}::jsonb)
-          as m(member_id bigint, result text, reason text, reason_values jsonb, coupon_ids jsonb)
-        where p.tenant_id = ${job.tenantId} and p.run_id = ${job.runId} and p.member_id = m.member_id`);
-    }
+    await writeMarks(tx, job, marks, now);
     const servedIds = marks.map((m) => m.member_id);
     // A push plan's messages, decided and keyed by (run, member, channel) in this same transaction.
     if (context.messages && context.rules)

@@ -75,8 +75,9 @@ export async function pushRules(db: Db, tenantId: number): Promise<PushRules> {
 /**
  * A mobile as the phone network reads it: its last 11 digits. The members' unique index holds the
  * text as typed, and profiles imported from older systems write one phone as `+86 139…` and
- * `139…`: two profiles, one phone, which gets the message once. Null without a mobile. Frozen
- * with each recipient of a push plan sending SMS (`group_send_recipients.mobile_key`, indexed).
+ * `139…`: two profiles, one phone, which gets the message once. Null without a mobile. Which
+ * recipients of a push plan sending SMS share a phone is decided when they are frozen
+ * (`group_send_recipients.duplicate_mobile`).
  */
 export const mobileKey = (column: SQL) => sql`nullif(right(regexp_replace(coalesce(${column}, ''), '[^0-9]', '', 'g'), 11), '')`;
 
@@ -150,15 +151,15 @@ export async function decideMessages(args: {
              (date_trunc('day', ${now}::timestamptz at time zone ${zone}) - interval '6 days') at time zone ${zone} as week_start
     )
     select m.id as member_id, m.state, nullif(m.mobile, '') as mobile,
-      exists (select 1 from group_send_recipients p join group_send_recipients o on o.tenant_id = p.tenant_id
-          and o.run_id = p.run_id and o.mobile_key = p.mobile_key and o.member_id < p.member_id
-        where p.tenant_id = ${tenantId} and p.run_id = ${runId} and p.member_id = m.id) as duplicate,
-      consent.refused, consent.granted, ${openidOf(sql`m.tenant_id`, sql`m.id`)} as openid,
-      (select count(distinct d.run_id) from push_deliveries d, bounds b where d.tenant_id = ${tenantId} and d.member_id = m.id
-         and d.run_id <> ${runId} and d.result in ('SENDING', 'SENT') and d.created_at >= b.day_start) as today,
-      (select count(distinct d.run_id) from push_deliveries d, bounds b where d.tenant_id = ${tenantId} and d.member_id = m.id
-         and d.run_id <> ${runId} and d.result in ('SENDING', 'SENT') and d.created_at >= b.week_start) as week
+      coalesce((select p.duplicate_mobile from group_send_recipients p
+        where p.tenant_id = ${tenantId} and p.run_id = ${runId} and p.member_id = m.id), false) as duplicate,
+      consent.refused, consent.granted, ${openidOf(sql`m.tenant_id`, sql`m.id`)} as openid, caps.today, caps.week
     from members m
+    cross join lateral (
+      select count(distinct d.run_id) filter (where d.created_at >= b.day_start) as today, count(distinct d.run_id) as week
+      from push_deliveries d, bounds b where d.tenant_id = ${tenantId} and d.member_id = m.id
+        and d.run_id <> ${runId} and d.result in ('SENDING', 'SENT') and d.created_at >= b.week_start
+    ) caps
     left join lateral (
       select array_agg(c.channel) filter (where c.consent = 'REFUSED') as refused,
              array_agg(c.channel) filter (where c.consent = 'GRANTED') as granted
@@ -174,9 +175,11 @@ export async function decideMessages(args: {
       return { member_id: Number(f.member_id), channel, result: reason === null ? 'SENDING' : 'SUPPRESSED', reason };
     }),
   );
+  const column = (values: readonly (string | number | null)[]) => `{${values.map((v) => (v === null ? 'NULL' : v)).join(',')}}`;
   await tx.execute(sql`insert into push_deliveries (tenant_id, run_id, member_id, channel, result, reason, created_at)
     select ${tenantId}, ${runId}, r.member_id, r.channel, r.result, r.reason, ${now}
-    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(member_id bigint, channel text, result text, reason text)
+    from unnest(${column(rows.map((r) => r.member_id))}::bigint[], ${column(rows.map((r) => r.channel))}::text[],
+      ${column(rows.map((r) => r.result))}::text[], ${column(rows.map((r) => r.reason))}::text[]) as r(member_id, channel, result, reason)
     on conflict (tenant_id, run_id, member_id, channel) do nothing`);
 }
 
