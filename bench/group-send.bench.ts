@@ -21,7 +21,15 @@ import { groupSendScene, perSecond, resultsOf, rolledBack, serveAll, timed } fro
  */
 
 async function main() {
-  const flags = parseFlags(process.argv.slice(2), ['members', 'count', 'budget-coupons', 'tenant', 'database-url', 'data-dir', 'max-minutes']);
+  const flags = parseFlags(process.argv.slice(2), [
+    'members',
+    'count',
+    'budget-coupons',
+    'tenant',
+    'database-url',
+    'data-dir',
+    'max-minutes',
+  ]);
   const members = intFlag(flags, 'members', 100_000);
   const count = intFlag(flags, 'count', 1);
   const budgetCoupons = intFlag(flags, 'budget-coupons', 0);

@@ -22,7 +22,15 @@ import { groupSendScene, perSecond, resultsOf, rolledBack, serveAll, timed } fro
  */
 
 async function main() {
-  const flags = parseFlags(process.argv.slice(2), ['members', 'channels', 'gift-points', 'tenant', 'database-url', 'data-dir', 'max-minutes']);
+  const flags = parseFlags(process.argv.slice(2), [
+    'members',
+    'channels',
+    'gift-points',
+    'tenant',
+    'database-url',
+    'data-dir',
+    'max-minutes',
+  ]);
   const members = intFlag(flags, 'members', 100_000);
   const channels = textFlag(flags, 'channels', 'SMS,APP_PUSH').split(',');
   const giftPoints = intFlag(flags, 'gift-points', 0);
@@ -65,7 +73,9 @@ async function main() {
       `send: ${served.value} served in ${(served.ms / 1000).toFixed(1)} s (${perSecond(served.value, served.ms)} members/s); results ${await resultsOf(bench, scene)}`,
     );
     console.log(`messages: ${deliveries.rows.map((r) => `${r.result}${r.reason ? ` ${r.reason}` : ''} ${r.n}`).join(', ')}`);
-    console.log(`plain INSERT of ${n * channels.length} push_deliveries rows: ${(plain.ms / 1000).toFixed(1)} s (${perSecond(n, plain.ms)} members/s)`);
+    console.log(
+      `plain INSERT of ${n * channels.length} push_deliveries rows: ${(plain.ms / 1000).toFixed(1)} s (${perSecond(n, plain.ms)} members/s)`,
+    );
     console.log(`ratio send / plain (members per second) = ${(plain.ms / served.ms).toFixed(3)} (target >= 0.5)`);
   } finally {
     await run.finish();

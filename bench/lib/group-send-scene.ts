@@ -83,7 +83,9 @@ export async function groupSendScene(args: {
   await args.before?.(tenantId);
   const group = await db.execute<{ id: string }>(sql`insert into customer_groups (tenant_id, name, rule)
     values (${tenantId}, ${`bench ${stamp}`}, ${JSON.stringify({ metric: 'registerStore', operator: 'in', value: [storeId] })}) returning id`);
-  const activity = await db.execute<{ id: string }>(sql`insert into activities (tenant_id, number, name, kind, family, state, begin_time, end_time, budget, rule)
+  const activity = await db.execute<{
+    id: string;
+  }>(sql`insert into activities (tenant_id, number, name, kind, family, state, begin_time, end_time, budget, rule)
     values (${tenantId}, ${`BG${stamp.slice(-8)}`}, ${`bench ${stamp}`}, ${args.kind}, ${args.family}, 'AUDITED',
       now() - interval '1 day', now() + interval '1 day', ${JSON.stringify(args.budget ?? {})}::jsonb,
       ${JSON.stringify(args.rule(Number(group.rows[0].id)))}::jsonb)
@@ -123,7 +125,10 @@ export async function resultsOf(bench: BenchDatabase, scene: GroupSendScene): Pr
 const Rollback = class extends Error {};
 
 /** Runs `work` in a transaction that is rolled back (the baseline leaves nothing behind). */
-export async function rolledBack(bench: BenchDatabase, work: (tx: Parameters<Parameters<BenchDatabase['database']['db']['transaction']>[0]>[0]) => Promise<unknown>) {
+export async function rolledBack(
+  bench: BenchDatabase,
+  work: (tx: Parameters<Parameters<BenchDatabase['database']['db']['transaction']>[0]>[0]) => Promise<unknown>,
+) {
   await bench.database.db
     .transaction(async (tx) => {
       await work(tx);

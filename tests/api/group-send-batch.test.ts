@@ -82,7 +82,11 @@ describe('a batch with a budget', () => {
   it('gives exactly the coupon budget with two deliveries at once, and takes a member’s times once', async () => {
     const { group, members } = await helpers.groupOf(6);
     // 2 coupons each, 7 in the budget: three members (6 coupons), the fourth would pass it.
-    const activity = await groupGift(group, { rewardCouponTemplate: template, rewardCouponCount: 2 }, { totalCoupons: 7, perMemberTimes: 1 });
+    const activity = await groupGift(
+      group,
+      { rewardCouponTemplate: template, rewardCouponCount: 2 },
+      { totalCoupons: 7, perMemberTimes: 1 },
+    );
     const job = await helpers.frozenRun(activity);
     const [a, b] = await Promise.all([helpers.deliver(job), helpers.deliver(job)]);
     expect(a.served + b.served).toBe(6);

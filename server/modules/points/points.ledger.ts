@@ -158,7 +158,16 @@ export async function earnForMany(input: {
       memberId,
       entry
         ? { id: entry.id, memberId, delta, balanceAfter: Number(entry.afters[0]), kind: 'earn', replayed: false }
-        : await postPoints({ ...meta, tx, tenantId, memberId, delta, idempotencyKey: input.idempotencyKey(memberId), expiresAt: input.expiresAt, now }),
+        : await postPoints({
+            ...meta,
+            tx,
+            tenantId,
+            memberId,
+            delta,
+            idempotencyKey: input.idempotencyKey(memberId),
+            expiresAt: input.expiresAt,
+            now,
+          }),
     );
   }
   return posted;

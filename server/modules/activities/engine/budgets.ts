@@ -127,7 +127,9 @@ export async function takeBudgetForMany(input: {
   // The buckets per member come before the total (bucketsOf's order), so a refusal gives back only those: one update.
   const refuse = async (memberIds: readonly number[], refusal: BudgetRefusal) => {
     const back = memberIds.flatMap((memberId) => {
-      const keys = takenBy.get(memberId)!.map((bucket) => bucketsOf({ activity, memberId, localDate }).find((b) => b.refusal === bucket.refusal)!.key);
+      const keys = takenBy
+        .get(memberId)!
+        .map((bucket) => bucketsOf({ activity, memberId, localDate }).find((b) => b.refusal === bucket.refusal)!.key);
       takenBy.delete(memberId);
       refused.set(memberId, refusal);
       return keys;
@@ -169,7 +171,9 @@ export async function takeBudgetForMany(input: {
     // A bucket per member: its key names the member (`day:<id>:<date>`, `member:<id>`).
     const keyOf = (memberId: number) => bucketsOf({ activity, memberId, localDate }).find((b) => b.refusal === kind.refusal)!.key;
     const keys = new Map(members.map((memberId) => [keyOf(memberId), memberId]));
-    const taken = await tx.execute<{ bucket: string }>(sql`insert into activity_budgets (tenant_id, activity_id, bucket, times, points, coupons)
+    const taken = await tx.execute<{
+      bucket: string;
+    }>(sql`insert into activity_budgets (tenant_id, activity_id, bucket, times, points, coupons)
       select ${tenantId}, ${activity.id}, b.bucket, 1, ${points}, ${coupons}
       from unnest(${textArray([...keys.keys()])}::text[]) as b(bucket) order by b.bucket
       on conflict (tenant_id, activity_id, bucket) do update set times = activity_budgets.times + 1,

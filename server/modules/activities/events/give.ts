@@ -73,7 +73,8 @@ export async function pointsExpiry(tx: DbOrTx, tenantId: number, now: Date, zone
 }
 
 /** The ledger / coupon key of a giving: the same event never posts twice. */
-export const givingKey = (g: Pick<Giving, 'activity' | 'source' | 'sourceNo' | 'memberId'>) => `activity:${g.activity.id}:${g.source}:${g.sourceNo}:${g.memberId}`;
+export const givingKey = (g: Pick<Giving, 'activity' | 'source' | 'sourceNo' | 'memberId'>) =>
+  `activity:${g.activity.id}:${g.source}:${g.sourceNo}:${g.memberId}`;
 
 /**
  * Gives once. A budget or limit that refuses answers its reason and takes nothing; an event that
