@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { insertTemplate } from '../server/db/seed/coupons.seed';
 import { intFlag, parseFlags, textFlag } from './lib/bench-args';
 import { startBenchRun } from './lib/bench-run';
-import { groupSendScene, perSecond, resultsOf, rolledBack, serveAll, timed } from './lib/group-send-scene';
+import { groupSendScene, printRatio, rolledBack, serveAll, timed } from './lib/group-send-scene';
 
 /**
  * A bulk coupon issue's send (server/modules/activities/group-send) to a customer group of
@@ -64,11 +64,7 @@ async function main() {
           on conflict (tenant_id, code) do nothing`),
       ),
     );
-    console.log(
-      `send: ${served.value} served in ${(served.ms / 1000).toFixed(1)} s (${perSecond(served.value, served.ms)} members/s); results ${await resultsOf(bench, scene)}`,
-    );
-    console.log(`plain INSERT of ${n * count} coupons: ${(plain.ms / 1000).toFixed(1)} s (${perSecond(n, plain.ms)} members/s)`);
-    console.log(`ratio send / plain (members per second) = ${(plain.ms / served.ms).toFixed(3)} (target >= 0.5)`);
+    await printRatio({ bench, scene, served, plain, baseline: `${n * count} coupons` });
   } finally {
     await run.finish();
   }

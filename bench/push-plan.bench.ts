@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { intFlag, parseFlags, textFlag } from './lib/bench-args';
 import { startBenchRun } from './lib/bench-run';
-import { groupSendScene, perSecond, resultsOf, rolledBack, serveAll, timed } from './lib/group-send-scene';
+import { groupSendScene, printRatio, rolledBack, serveAll, timed } from './lib/group-send-scene';
 
 /**
  * A push plan's send (server/modules/activities/push-plans, on the group-send runs) to a customer
@@ -69,14 +69,14 @@ async function main() {
           where r.tenant_id = ${scene.tenantId} and r.run_id = ${scene.job.runId}`),
       ),
     );
-    console.log(
-      `send: ${served.value} served in ${(served.ms / 1000).toFixed(1)} s (${perSecond(served.value, served.ms)} members/s); results ${await resultsOf(bench, scene)}`,
-    );
-    console.log(`messages: ${deliveries.rows.map((r) => `${r.result}${r.reason ? ` ${r.reason}` : ''} ${r.n}`).join(', ')}`);
-    console.log(
-      `plain INSERT of ${n * channels.length} push_deliveries rows: ${(plain.ms / 1000).toFixed(1)} s (${perSecond(n, plain.ms)} members/s)`,
-    );
-    console.log(`ratio send / plain (members per second) = ${(plain.ms / served.ms).toFixed(3)} (target >= 0.5)`);
+    await printRatio({
+      bench,
+      scene,
+      served,
+      plain,
+      baseline: `${n * channels.length} push_deliveries rows`,
+      details: [`messages: ${deliveries.rows.map((r) => `${r.result}${r.reason ? ` ${r.reason}` : ''} ${r.n}`).join(', ')}`],
+    });
   } finally {
     await run.finish();
   }

@@ -138,3 +138,24 @@ export async function rolledBack(
       if (!(error instanceof Rollback)) throw error;
     });
 }
+
+/** Prints the send's and the baseline's members per second and their ratio (the target: at least 0.5). */
+export async function printRatio(args: {
+  bench: BenchDatabase;
+  scene: GroupSendScene;
+  served: { ms: number; value: number };
+  plain: { ms: number };
+  /** What the baseline inserted (`200000 coupons`). */
+  baseline: string;
+  /** Lines printed between the send and the baseline. */
+  details?: readonly string[];
+}): Promise<void> {
+  const { served, plain, scene } = args;
+  const results = await resultsOf(args.bench, scene);
+  console.log(
+    `send: ${served.value} served in ${(served.ms / 1000).toFixed(1)} s (${perSecond(served.value, served.ms)} members/s); results ${results}`,
+  );
+  for (const line of args.details ?? []) console.log(line);
+  console.log(`plain INSERT of ${args.baseline}: ${(plain.ms / 1000).toFixed(1)} s (${perSecond(scene.recipients, plain.ms)} members/s)`);
+  console.log(`ratio send / plain (members per second) = ${(plain.ms / served.ms).toFixed(3)} (target >= 0.5)`);
+}

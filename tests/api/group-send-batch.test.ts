@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EnumField } from '../../resources/define';
+import { applicationResource } from '../../resources/setting/application.resource';
 import { effectiveTemplate, okData, startCouponScene, type CouponScene } from '../helpers/coupon-fixtures';
 import type { ApiClient } from '../helpers/fixtures';
 import { groupSendHelpers } from '../helpers/group-send-fixtures';
@@ -18,7 +20,6 @@ let scene: CouponScene;
 let admin: ApiClient;
 let template: number;
 let helpers: ReturnType<typeof groupSendHelpers>;
-let serial = 0;
 
 beforeAll(async () => {
   scene = await startCouponScene();
@@ -31,26 +32,8 @@ afterAll(async () => scene?.t.close());
 type Budget = { totalPoints?: number; totalCoupons?: number; totalTimes?: number; perMemberTimes?: number };
 
 /** An audited USER_GROUP_GIFT activity giving the reward to the group, with a budget. */
-async function groupGift(
-  group: number,
-  reward: { rewardPoints?: number; rewardCouponTemplate?: number; rewardCouponCount?: number },
-  budget: Budget = {},
-): Promise<number> {
-  const created = await okData<{ id: number }>(
-    admin.post('/v1/activity/saveNew', {
-      body: {
-        name: `批量赠礼${(serial += 1)}`,
-        kind: 'USER_GROUP_GIFT',
-        beginTime: '2020-01-01 00:00:00',
-        endTime: '2099-01-01 00:00:00',
-        budget,
-        rule: { groupSendGroup: group, ...reward },
-      },
-    }),
-  );
-  await okData(admin.post('/v1/activity/audit', { query: { id: created.id } }));
-  return created.id;
-}
+const groupGift = (group: number, reward: Parameters<typeof helpers.groupGift>[1], budget: Budget = {}) =>
+  helpers.groupGift(group, reward, { budget });
 
 const points = (memberId: number) => pointsOf({ t: scene.t, tenant: scene.tenant, memberId });
 
@@ -134,5 +117,34 @@ describe('a batch with points', () => {
     const expired = await scene.t.database.db.execute<{ delta: string }>(sql`select delta from points_entries
       where tenant_id = ${scene.tenant.tenantId} and member_id = ${members[1]} and kind = 'expire'`);
     expect(expired.rows.map((r) => Number(r.delta))).toEqual([-30]);
+  });
+
+  it('announces every coupon and points entry of a batch to a subscribed application’s webhook, once each', async () => {
+    const { id: application } = await okData<{ id: number }>(
+      admin.post('/v1/application/saveNew', {
+        body: {
+          name: `批量订阅${Date.now()}`,
+          kind: 'ERP',
+          grants: [Object.keys((applicationResource.fields.grants as EnumField).options)[0]],
+          webhookUrl: 'https://hooks.example.test/batch',
+          webhookEvents: ['COUPON_ISSUED', 'POINTS_POSTED'],
+        },
+      }),
+    );
+    await okData(admin.post('/v1/application/rotateWebhookSecret', { query: { id: application } }));
+    // Enough members that the batch's events ask first whether anyone subscribes (outbox.ts MANY_EVENTS).
+    const { group, members } = await helpers.groupOf(60);
+    const activity = await groupGift(group, { rewardPoints: 5, rewardCouponTemplate: template, rewardCouponCount: 1 });
+    const job = await helpers.frozenRun(activity);
+    expect(await helpers.deliver(job)).toEqual({ served: 60, more: false });
+    const events = await scene.t.database.db.execute<{ event: string; n: number; members: number }>(sql`select event, count(*)::int as n,
+        count(distinct member_id)::int as members
+      from webhook_deliveries where tenant_id = ${scene.tenant.tenantId} and application_id = ${application}
+        and member_id = any(${`{${members.join(',')}}`}::bigint[])
+      group by event order by event`);
+    expect(events.rows).toEqual([
+      { event: 'COUPON_ISSUED', n: 60, members: 60 },
+      { event: 'POINTS_POSTED', n: 60, members: 60 },
+    ]);
   });
 });
