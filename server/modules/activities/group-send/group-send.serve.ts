@@ -191,6 +191,22 @@ async function giveBatch(args: {
         inUse.filter((id) => !refused.has(id)).map((id) => [id, { ids: [], cost: 0n }]),
       );
       const memberIds = [...given.keys()];
+      // Points first, then coupons, as the giving of one member posts them (the members' webhook events in the same order).
+      if (gift.points > 0 && memberIds.length > 0)
+        await earnForMany({
+          tx,
+          tenantId: job.tenantId,
+          memberIds,
+          delta: gift.points,
+          idempotencyKey: (memberId) => givingKey({ activity, source: 'group-send', sourceNo, memberId }),
+          sourceType: 'activity',
+          sourceId: activity.number,
+          storeId: null,
+          operatorId: context.operatorId,
+          remark: activity.name,
+          expiresAt: await pointsExpiry(tx, job.tenantId, now, context.zone),
+          now,
+        });
       if (gift.coupon && memberIds.length > 0) {
         const issued = await issueToMembers({
           tx,
@@ -210,21 +226,6 @@ async function giveBatch(args: {
           mine.cost += centsOf(coupon.face_value);
         }
       }
-      if (gift.points > 0 && memberIds.length > 0)
-        await earnForMany({
-          tx,
-          tenantId: job.tenantId,
-          memberIds,
-          delta: gift.points,
-          idempotencyKey: (memberId) => givingKey({ activity, source: 'group-send', sourceNo, memberId }),
-          sourceType: 'activity',
-          sourceId: activity.number,
-          storeId: null,
-          operatorId: context.operatorId,
-          remark: activity.name,
-          expiresAt: await pointsExpiry(tx, job.tenantId, now, context.zone),
-          now,
-        });
       const recorded = await recordAwards(
         tx,
         job.tenantId,
