@@ -16,7 +16,6 @@ let scene: CouponScene;
 let admin: ApiClient;
 let template: number;
 let helpers: ReturnType<typeof groupSendHelpers>;
-let serial = 0;
 
 beforeAll(async () => {
   scene = await startCouponScene();
@@ -29,25 +28,7 @@ afterAll(async () => scene?.t.close());
 const EN = { locale: 'en_US' };
 
 /** A USER_GROUP_GIFT activity giving the reward to the group, audited unless asked not to. */
-async function groupGift(
-  group: number,
-  reward: { rewardPoints?: number; rewardCouponTemplate?: number; rewardCouponCount?: number },
-  options: { audit?: boolean } = {},
-): Promise<number> {
-  const created = await okData<{ id: number }>(
-    admin.post('/v1/activity/saveNew', {
-      body: {
-        name: `客群赠礼${(serial += 1)}`,
-        kind: 'USER_GROUP_GIFT',
-        beginTime: '2020-01-01 00:00:00',
-        endTime: '2099-01-01 00:00:00',
-        rule: { groupSendGroup: group, ...reward },
-      },
-    }),
-  );
-  if (options.audit !== false) await okData(admin.post('/v1/activity/audit', { query: { id: created.id } }));
-  return created.id;
-}
+const groupGift = (...args: Parameters<typeof helpers.groupGift>) => helpers.groupGift(...args);
 
 const balanceOf = async (memberId: number) => (await pointsOf({ t: scene.t, tenant: scene.tenant, memberId })).balance;
 

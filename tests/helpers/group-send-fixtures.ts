@@ -130,5 +130,27 @@ export function groupSendHelpers(scene: CouponScene) {
     return created.id;
   }
 
-  return { registerAt, groupOf, runOf, ended, results, frozenRun, deliver, awardsPerMember, userWith, bulkIssue };
+  /** A USER_GROUP_GIFT activity giving the reward to the group (with a budget when given), audited unless asked not to. */
+  async function groupGift(
+    group: number,
+    reward: { rewardPoints?: number; rewardCouponTemplate?: number; rewardCouponCount?: number },
+    options: { audit?: boolean; budget?: Record<string, number> } = {},
+  ): Promise<number> {
+    const created = await okData<{ id: number }>(
+      admin.post('/v1/activity/saveNew', {
+        body: {
+          name: `客群赠礼${(serial += 1)}`,
+          kind: 'USER_GROUP_GIFT',
+          beginTime: '2020-01-01 00:00:00',
+          endTime: '2099-01-01 00:00:00',
+          ...(options.budget ? { budget: options.budget } : {}),
+          rule: { groupSendGroup: group, ...reward },
+        },
+      }),
+    );
+    if (options.audit !== false) await okData(admin.post('/v1/activity/audit', { query: { id: created.id } }));
+    return created.id;
+  }
+
+  return { registerAt, groupOf, runOf, ended, results, frozenRun, deliver, awardsPerMember, userWith, bulkIssue, groupGift };
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /**
  * The send runs of bulk coupon issues (GROUP_COUPON activities, issue 28 item 3;
@@ -76,6 +76,12 @@ export const groupSendRecipients = pgTable(
     reasonValues: jsonb('reason_values'),
     couponIds: jsonb('coupon_ids'),
     servedAt: timestamp('served_at', { withTimezone: true, precision: 3 }),
+    /**
+     * A push plan sending SMS: another recipient of the run with a lower id has the same phone
+     * (its mobile as the phone network reads it, push-plan.deliver.ts `mobileKey`), so this one
+     * gets no SMS (the duplicate-mobile suppression). Decided once when the recipients are frozen.
+     */
+    duplicateMobile: boolean('duplicate_mobile').notNull().default(false),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.runId, t.memberId] }),

@@ -191,24 +191,41 @@ export async function issueToMembers(input: {
   quantity: number;
   source: CouponSource;
   sourceRef: string | null;
+  /** The caller locked the members and left out those not in use (`membersInUse`): not read again. */
+  checked?: boolean;
 }): Promise<{ coupons: InsertedCoupon[]; unavailable: Map<number, string | undefined> }> {
   const { tx, tenantId, quantity } = input;
-  const states = await tx.execute<{ id: string; state: string }>(sql`select id, state from members
-    where tenant_id = ${tenantId} and id = any(${toPgArray(input.memberIds.map(String))}::bigint[]) order by id for share`);
-  const stateOf = new Map(states.rows.map((row) => [Number(row.id), String(row.state)]));
-  const unavailable = new Map<number, string | undefined>();
-  const memberIds = input.memberIds.filter((id) => {
-    const state = stateOf.get(id);
-    if (state?.toLowerCase() === 'using') return true;
-    unavailable.set(id, state);
-    return false;
-  });
+  const { inUse: memberIds, unavailable } = input.checked
+    ? { inUse: input.memberIds, unavailable: new Map<number, string | undefined>() }
+    : await membersInUse(tx, tenantId, input.memberIds);
   if (memberIds.length === 0) return { coupons: [], unavailable };
   await takeFromTotal(tx, tenantId, input.templateId, quantity * memberIds.length);
   const template = (await readTemplate(tx, tenantId, input.templateId))!;
   await takeFromMemberLimit(tx, tenantId, template, memberIds, quantity);
   const settings = await couponSettings(tx, tenantId);
   return { coupons: await insertCoupons({ ...input, memberIds, template, count: quantity, settings }), unavailable };
+}
+
+/**
+ * Locks many members for share (in id order: a freeze waits for the caller's transaction) and
+ * splits them into those in use and the others, with their state (undefined: no such member).
+ */
+export async function membersInUse(
+  tx: DbOrTx,
+  tenantId: number,
+  memberIds: readonly number[],
+): Promise<{ inUse: number[]; unavailable: Map<number, string | undefined> }> {
+  const states = await tx.execute<{ id: string; state: string }>(sql`select id, state from members
+    where tenant_id = ${tenantId} and id = any(${toPgArray(memberIds.map(String))}::bigint[]) order by id for share`);
+  const stateOf = new Map(states.rows.map((row) => [Number(row.id), String(row.state)]));
+  const unavailable = new Map<number, string | undefined>();
+  const inUse = memberIds.filter((id) => {
+    const state = stateOf.get(id);
+    if (state?.toLowerCase() === 'using') return true;
+    unavailable.set(id, state);
+    return false;
+  });
+  return { inUse, unavailable };
 }
 
 /** A PostgreSQL array literal of texts (codes are capitals and digits, values decimals; null stays NULL). */

@@ -101,19 +101,23 @@ export function entryValues<H>(
     meta: EntryMeta;
     now: Date;
     expiresAt?: Date | null;
+    /** The owner columns' values as SQL, instead of the holder's (an entry per row of a statement for many holders). */
+    owner?: readonly SQL[];
+    /** The idempotency key as SQL, instead of the meta's (idem). */
+    idempotencyKey?: SQL;
   },
 ): SQL {
   const { meta } = input;
   const afters = memo(book, `afters:${input.from}`, () =>
     book.portions.map((p) => sql.raw(`${input.from}.${q(input.from === 'cur' ? p.after : p.account)}`)),
   );
-  const values: SQL[] = [sql`${input.tenantId}`, ...book.entryOwnerValues(input.holder, input.key)];
+  const values: SQL[] = [sql`${input.tenantId}`, ...(input.owner ?? book.entryOwnerValues(input.holder, input.key))];
   book.portions.forEach((_, i) => values.push(input.deltas[i], afters[i]));
   if (book.total) {
     values.push(memo(book, `total:${input.from}`, () => sql.join(afters, sql.raw(' + '))));
   }
   if (book.entryExpiresAt) values.push(sql`${input.expiresAt ?? null}::timestamptz`);
   values.push(sql`${meta.kind}, ${meta.channel ?? null}, ${meta.sourceType}, ${meta.sourceId ?? null}, ${meta.storeId ?? null}::bigint,
-    ${meta.operatorId ?? null}::bigint, ${input.now}, ${meta.remark ?? null}, ${meta.idempotencyKey ?? null}`);
+    ${meta.operatorId ?? null}::bigint, ${input.now}, ${meta.remark ?? null}, ${input.idempotencyKey ?? sql`${meta.idempotencyKey ?? null}`}`);
   return commaList(values);
 }

@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/connection';
 import type { Book } from './book';
 import { accountMovesByEntry, amountParam, commaList, entryColumns, entryValues, id, memo, q, type EntryMeta } from './book-sql';
 import { closeLot, consumeLots, dueLots, openLot } from './lots';
-import { recordEvent } from '../webhooks/outbox';
+import { recordEvent, type WebhookEvent } from '../webhooks/outbox';
 
 export type { EntryMeta };
 
@@ -82,11 +82,19 @@ export async function announceEntry<H>(
     afters: readonly bigint[];
   },
 ): Promise<void> {
+  const event = entryEvent(book, input);
+  if (event) await recordEvent(input.tx, { tenantId: input.tenantId, ...event });
+}
+
+/** The webhook event announcing an entry (`announceEntry`), or null for a holder that is no member (a card). */
+export function entryEvent<H>(
+  book: Book<H>,
+  input: { holder: H; entryId: number; meta: EntryMeta; deltas: readonly bigint[]; afters: readonly bigint[] },
+): WebhookEvent | null {
   const memberId = book.memberOf(input.holder);
-  if (memberId === null) return;
+  if (memberId === null) return null;
   const { meta } = input;
-  await recordEvent(input.tx, {
-    tenantId: input.tenantId,
+  return {
     type: book.webhookEvent,
     memberId,
     data: {
@@ -99,7 +107,7 @@ export async function announceEntry<H>(
       amount: book.amount.toSql(sum(input.deltas)),
       balance: book.amount.toSql(sum(input.afters)),
     },
-  });
+  };
 }
 
 /** An entry by id (a replay answers it). */

@@ -1,8 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/connection';
-import type { Book } from './book';
-import { announceEntry } from './core';
-import { amountParam, commaList, creditCounters, entryColumns, entryValues, id, memo, q, type EntryMeta } from './book-sql';
+import type { Book, EntryMeta } from './book';
+import { announceEntry, entryEvent } from './core';
+import { recordEvents, type WebhookEvent } from '../webhooks/outbox';
+import { amountParam, commaList, creditCounters, entryColumns, entryValues, id, memo, q } from './book-sql';
 
 /**
  * The hot path of a credit (a sale's points): ONE statement that creates or moves the account
@@ -96,6 +97,91 @@ export async function creditInOneStatement<H, A>(
   const moved = book.portions.map((_, i) => (i === book.lotPortion ? input.amount : 0n));
   await announceEntry(book, { tx, tenantId, holder: input.holder, entryId: Number(row.id), meta, deltas: moved, afters });
   return { row, answer: row.answer };
+}
+
+/**
+ * The one-statement credit for many holders at once, each credited the same `amount` (a group
+ * send's batch of points): ONE statement upserts every account in key order (the accounts' lock
+ * order), inserts each moved account's entry with its own idempotency key and its lot, and one
+ * outbox statement announces the entries. For a book whose account is named by one owner column
+ * (its key, points: `member_id`), and holders with no lot due (`prepareCredit`'s question, the
+ * caller's to ask). Answers each credited holder's entry by account key; a holder whose account
+ * would pass the book's bound is not moved and is missing from the answer. An idempotency key
+ * used before fails the statement (unique violation): the caller posts one by one instead.
+ */
+export async function creditManyInOneStatement<H>(
+  book: Book<H>,
+  input: {
+    tx: DbOrTx;
+    tenantId: number;
+    holders: readonly { readonly holder: H; readonly key: number; readonly idempotencyKey: string }[];
+    amount: bigint;
+    meta: Omit<EntryMeta, 'idempotencyKey'>;
+    now: Date;
+    expiresAt: Date | null;
+  },
+): Promise<Map<number, { id: number; afters: bigint[] }>> {
+  const { tx, tenantId, now, meta } = input;
+  const credited = new Map<number, { id: number; afters: bigint[] }>();
+  if (input.holders.length === 0) return credited;
+  const upsert = book.upsert;
+  if (!upsert || upsert.ownerColumns.length !== 1 || book.entryOwnerColumns.length !== 1)
+    throw new Error(`the ${book.unit} book has no credit for many holders`);
+  const shape = creditShape(book, meta.kind);
+  const d = amountParam(book, input.amount);
+  const accountValues = commaList([
+    sql`${tenantId}`,
+    sql`h.k`,
+    ...shape.amountColumns.map(() => d),
+    ...(book.entryCount ? [shape.one] : []),
+    ...shape.timeColumns.map(() => sql`${now}`),
+  ]);
+  const deltas = book.portions.map((_, i) => (i === book.lotPortion ? d : shape.zero));
+  const key = sql`acct.${id(book.accountKey)}`;
+  const entry = entryValues(book, {
+    tenantId,
+    holder: input.holders[0].holder,
+    key,
+    owner: [key],
+    idempotencyKey: sql`h.idem`,
+    from: 'acct',
+    deltas,
+    meta,
+    now,
+    expiresAt: input.expiresAt,
+  });
+  const lotValues = commaList([
+    sql`${tenantId}, entry.id, entry.${id(book.lots.ownerInEntry)}, ${d}, ${input.expiresAt}::timestamptz`,
+    ...(book.lots.amount ? [d] : []),
+    ...(book.lots.givenAt ? [sql`${now}`] : []),
+  ]);
+  const keys = `{${input.holders.map((h) => h.key).join(',')}}`;
+  const idems = `{${input.holders.map((h) => `"${h.idempotencyKey.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
+  const result = await tx.execute<Record<string, unknown>>(sql`with h as (
+      select * from unnest(${keys}::bigint[], ${idems}::text[]) as h(k, idem)
+    ), acct as (
+      insert into ${shape.accountInsert} select ${accountValues} from h order by h.k
+      ${shape.onConflict}
+    ), entry as (
+      insert into ${shape.entries} (${entryColumns(book)})
+      select ${entry} from acct join h on h.k = ${key}
+      ${shape.entryReturning}
+    ), lot as (
+      insert into ${shape.lotInsert} select ${lotValues} from entry
+    )
+    select ${shape.answerColumns}, entry.${id(book.lots.ownerInEntry)} as owner from entry`);
+  const holderOf = new Map(input.holders.map((h) => [h.key, h.holder]));
+  const moved = book.portions.map((_, i) => (i === book.lotPortion ? input.amount : 0n));
+  const events: WebhookEvent[] = [];
+  for (const row of result.rows) {
+    const owner = Number(row.owner);
+    const afters = book.portions.map((p) => book.amount.fromSql(row[p.after]));
+    credited.set(owner, { id: Number(row.id), afters });
+    const event = entryEvent(book, { holder: holderOf.get(owner)!, entryId: Number(row.id), meta, deltas: moved, afters });
+    if (event) events.push(event);
+  }
+  await recordEvents(tx, { tenantId, events });
+  return credited;
 }
 
 /** The static text of a book's one-statement credit for entries of `kind`. */

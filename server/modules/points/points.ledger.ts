@@ -1,8 +1,8 @@
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/connection';
 import { AppError } from '../../http/envelope';
 import * as core from '../ledger/core';
-import { creditInOneStatement } from '../ledger/one-statement-credit';
+import { creditInOneStatement, creditManyInOneStatement } from '../ledger/one-statement-credit';
 import { expireDueLotsOf } from '../ledger/lot-expiry';
 import { POINTS_BOOK, POINTS_PER_POSTING_MAX } from '../ledger/points.book';
 import type { EntryMeta } from '../ledger/book';
@@ -101,6 +101,76 @@ export async function postPoints(input: PostPointsInput): Promise<PostedEntry> {
     () => [delta],
   );
   return toPosted(entry);
+}
+
+/**
+ * Earns the same points for many members at once (a group send's batch), each once by its own
+ * idempotency key: the members with a lot due (their expiry comes first) and any whose balance
+ * would pass its bound are posted one by one (`postPoints`, which refuses the latter); the others
+ * in ONE statement (`creditManyInOneStatement`). The members must be locked and in use (the
+ * caller's guard). Answers each member's entry. A key used before fails the statement: the caller
+ * rolls back its savepoint and posts one by one, which answers the first entry.
+ */
+export async function earnForMany(input: {
+  tx: DbOrTx;
+  tenantId: number;
+  memberIds: readonly number[];
+  delta: number;
+  idempotencyKey: (memberId: number) => string;
+  sourceType: string;
+  sourceId: string | null;
+  storeId: number | null;
+  operatorId: number | null;
+  remark: string | null;
+  expiresAt: Date | null;
+  now: Date;
+}): Promise<Map<number, PostedEntry>> {
+  const { tx, tenantId, delta, now } = input;
+  if (!Number.isSafeInteger(delta) || delta <= 0 || delta > POINTS_PER_POSTING_MAX) throw new Error(`earn of ${delta} points`);
+  const posted = new Map<number, PostedEntry>();
+  if (input.memberIds.length === 0) return posted;
+  const due = await tx.execute<{ member_id: string }>(sql`select distinct member_id from points_lots
+    where tenant_id = ${tenantId} and member_id = any(${`{${input.memberIds.join(',')}}`}::bigint[])
+      and remaining > 0 and expires_at <= ${now}`);
+  const alone = new Set(due.rows.map((row) => Number(row.member_id)));
+  const meta = {
+    kind: 'earn' as const,
+    sourceType: input.sourceType,
+    sourceId: input.sourceId,
+    storeId: input.storeId,
+    operatorId: input.operatorId,
+    remark: input.remark,
+  };
+  const credited = await creditManyInOneStatement(POINTS_BOOK, {
+    tx,
+    tenantId,
+    holders: input.memberIds
+      .filter((id) => !alone.has(id))
+      .map((memberId) => ({ holder: { memberId }, key: memberId, idempotencyKey: input.idempotencyKey(memberId) })),
+    amount: BigInt(delta),
+    meta,
+    now,
+    expiresAt: input.expiresAt,
+  });
+  for (const memberId of input.memberIds) {
+    const entry = credited.get(memberId);
+    posted.set(
+      memberId,
+      entry
+        ? { id: entry.id, memberId, delta, balanceAfter: Number(entry.afters[0]), kind: 'earn', replayed: false }
+        : await postPoints({
+            ...meta,
+            tx,
+            tenantId,
+            memberId,
+            delta,
+            idempotencyKey: input.idempotencyKey(memberId),
+            expiresAt: input.expiresAt,
+            now,
+          }),
+    );
+  }
+  return posted;
 }
 
 /** Expires every due lot of a tenant, member by member, each in its own transaction; answers how many members. */

@@ -32,7 +32,7 @@ import { eventExclusion, isTimeExclusion } from '../events/evaluate';
 import { giveOnce } from '../events/give';
 import { factsFor, memberContext } from '../events/member-events';
 import { readClaimToken, signClaimToken } from './claim-token';
-import { capReached, dayStart, touchCaps, touchesSince, weekStart } from '../push-plans/marketing-touches';
+import { capReached, touchCaps, touchCounts } from '../push-plans/marketing-touches';
 
 const isClaim = (kind: string): boolean => (CLAIM_KINDS as readonly string[]).includes(kind);
 
@@ -278,9 +278,7 @@ async function mayShow(args: { db: Db; tenantId: number; memberId: number; activ
   if (shown.rows.length > 0) return true;
   const caps = await touchCaps(db, tenantId);
   const member = sql`${memberId}::bigint`;
-  const counted = await db.execute<{ today: string; week: string }>(sql`select
-    ${touchesSince({ tenantId, member, since: dayStart(now, zone) })} as today,
-    ${touchesSince({ tenantId, member, since: weekStart(now, zone) })} as week`);
+  const counted = await db.execute<{ today: string; week: string }>(touchCounts({ tenantId, member, now, zone }));
   const touches = counted.rows[0];
   if (capReached({ today: Number(touches.today), week: Number(touches.week) }, caps)) return false;
   await db.execute(sql`insert into splash_offer_views (tenant_id, member_id, activity_id, local_day, shown_at)

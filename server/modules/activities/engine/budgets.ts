@@ -103,6 +103,96 @@ export async function takeBudget(input: BudgetTake & { tx: DbOrTx; tenantId: num
   return null;
 }
 
+/**
+ * {@link takeBudget} for many members at once (a group send's batch), each taking one giving of
+ * `points` and `coupons`, in a fixed number of statements: each bucket per member (the day's,
+ * the member's) by one multi-row conditional upsert, then the total's row locked and as many
+ * members given from it, in member order, as it has left (so a budget spent mid-batch gives
+ * exactly the budget). A member refused by a later bucket gets back what earlier ones took.
+ * Answers each refused member's refusal; every other member of `memberIds` took the budget.
+ */
+export async function takeBudgetForMany(input: {
+  tx: DbOrTx;
+  tenantId: number;
+  activity: Pick<PreparedActivity, 'id' | 'budget'>;
+  memberIds: readonly number[];
+  localDate: string;
+  points: number;
+  coupons: number;
+}): Promise<Map<number, BudgetRefusal>> {
+  const { tx, tenantId, activity, localDate, points, coupons } = input;
+  const refused = new Map<number, BudgetRefusal>();
+  const takenBy = new Map<number, Bucket[]>(input.memberIds.map((id) => [id, []]));
+  const left = () => [...takenBy.keys()].sort((a, b) => a - b);
+  // The buckets per member come before the total (bucketsOf's order), so a refusal gives back only those: one update.
+  const refuse = async (memberIds: readonly number[], refusal: BudgetRefusal) => {
+    const back = memberIds.flatMap((memberId) => {
+      const keys = takenBy
+        .get(memberId)!
+        .map((bucket) => bucketsOf({ activity, memberId, localDate }).find((b) => b.refusal === bucket.refusal)!.key);
+      takenBy.delete(memberId);
+      refused.set(memberId, refusal);
+      return keys;
+    });
+    if (back.length > 0)
+      await tx.execute(sql`update activity_budgets set times = times - 1, points = points - ${points}, coupons = coupons - ${coupons}
+        where tenant_id = ${tenantId} and activity_id = ${activity.id} and bucket = any(${textArray(back)}::text[])`);
+  };
+  const fresh = { times: 0, points: 0, coupons: 0 };
+  for (const kind of bucketsOf({ activity, memberId: 0, localDate })) {
+    const members = left();
+    if (members.length === 0) break;
+    if (!fitsBucket(kind, fresh, { points, coupons })) {
+      await refuse(members, kind.refusal);
+      continue;
+    }
+    if (kind.key === 'total') {
+      await tx.execute(sql`insert into activity_budgets (tenant_id, activity_id, bucket, times, points, coupons)
+        values (${tenantId}, ${activity.id}, 'total', 0, 0, 0) on conflict (tenant_id, activity_id, bucket) do nothing`);
+      const found = await tx.execute<{ times: string; points: string; coupons: string }>(sql`select times, points, coupons
+        from activity_budgets where tenant_id = ${tenantId} and activity_id = ${activity.id} and bucket = 'total' for update`);
+      const used = { times: Number(found.rows[0].times), points: Number(found.rows[0].points), coupons: Number(found.rows[0].coupons) };
+      const room = (limit: number | null, spent: number, each: number) =>
+        limit === null || each === 0 ? Number.MAX_SAFE_INTEGER : Math.max(0, Math.floor((limit - spent) / each));
+      const fit = Math.min(
+        members.length,
+        room(kind.times, used.times, 1),
+        room(kind.points, used.points, points),
+        room(kind.coupons, used.coupons, coupons),
+      );
+      if (fit > 0)
+        await tx.execute(sql`update activity_budgets set times = times + ${fit}, points = points + ${fit * points},
+            coupons = coupons + ${fit * coupons}
+          where tenant_id = ${tenantId} and activity_id = ${activity.id} and bucket = 'total'`);
+      for (const memberId of members.slice(0, fit)) takenBy.get(memberId)!.push(kind);
+      await refuse(members.slice(fit), kind.refusal);
+      continue;
+    }
+    // A bucket per member: its key names the member (`day:<id>:<date>`, `member:<id>`).
+    const keyOf = (memberId: number) => bucketsOf({ activity, memberId, localDate }).find((b) => b.refusal === kind.refusal)!.key;
+    const keys = new Map(members.map((memberId) => [keyOf(memberId), memberId]));
+    const taken = await tx.execute<{
+      bucket: string;
+    }>(sql`insert into activity_budgets (tenant_id, activity_id, bucket, times, points, coupons)
+      select ${tenantId}, ${activity.id}, b.bucket, 1, ${points}, ${coupons}
+      from unnest(${textArray([...keys.keys()])}::text[]) as b(bucket) order by b.bucket
+      on conflict (tenant_id, activity_id, bucket) do update set times = activity_budgets.times + 1,
+        points = activity_budgets.points + excluded.points, coupons = activity_budgets.coupons + excluded.coupons
+      where ${within(kind)}
+      returning bucket`);
+    const took = new Set(taken.rows.map((row) => row.bucket));
+    for (const [key, memberId] of keys) if (took.has(key)) takenBy.get(memberId)!.push(kind);
+    await refuse(
+      [...keys].filter(([key]) => !took.has(key)).map(([, memberId]) => memberId),
+      kind.refusal,
+    );
+  }
+  return refused;
+}
+
+/** A PostgreSQL array literal of bucket keys (letters, digits, `:` and `-`). */
+const textArray = (values: readonly string[]): string => `{${values.map((v) => `"${v}"`).join(',')}}`;
+
 async function giveBack(tx: DbOrTx, tenantId: number, take: BudgetTake, bucket: Bucket): Promise<void> {
   await tx.execute(sql`update activity_budgets set times = times - 1, points = points - ${take.points}, coupons = coupons - ${take.coupons}
     where tenant_id = ${tenantId} and activity_id = ${take.activity.id} and bucket = ${bucket.key}`);

@@ -65,7 +65,7 @@ export async function alreadyGiven(g: Pick<Giving, 'tx' | 'tenantId' | 'activity
 }
 
 /** The expiry of granted points under the tenant's points settings. */
-async function pointsExpiry(tx: DbOrTx, tenantId: number, now: Date, zone: string): Promise<Date | null> {
+export async function pointsExpiry(tx: DbOrTx, tenantId: number, now: Date, zone: string): Promise<Date | null> {
   const result = await tx.execute<{ expiry_mode: ExpiryMode; expiry_months: number }>(sql`
     select expiry_mode, expiry_months from points_settings where tenant_id = ${tenantId}`);
   const row = result.rows[0];
@@ -73,7 +73,8 @@ async function pointsExpiry(tx: DbOrTx, tenantId: number, now: Date, zone: strin
 }
 
 /** The ledger / coupon key of a giving: the same event never posts twice. */
-const givingKey = (g: Giving) => `activity:${g.activity.id}:${g.source}:${g.sourceNo}:${g.memberId}`;
+export const givingKey = (g: Pick<Giving, 'activity' | 'source' | 'sourceNo' | 'memberId'>) =>
+  `activity:${g.activity.id}:${g.source}:${g.sourceNo}:${g.memberId}`;
 
 /**
  * Gives once. A budget or limit that refuses answers its reason and takes nothing; an event that

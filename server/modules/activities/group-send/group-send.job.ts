@@ -14,7 +14,7 @@ import { serveRun } from './group-send.serve';
 
 export const GROUP_SEND_QUEUE = 'activities.group-send';
 /** Recipients one delivery serves before it hands over to the next. */
-export const GROUP_SEND_SLICE = 500;
+export const GROUP_SEND_SLICE = 4000;
 
 type App = Pick<FastifyInstance, 'jobs' | 'database' | 'clock' | 'log'>;
 

@@ -10,7 +10,7 @@ import { groupSelection } from '../../audiences/audience.compute';
 import { GROUP_SEND_KINDS } from '../../../../resources/promotion/activity-engine';
 import { aboveThresholdValues, assertGiftApproved, giftAboveThreshold } from '../gift-approval';
 import type { PushChannel } from '../../../../resources/promotion/kinds/push-plan.kind';
-import { suppressStopped } from '../push-plans/push-plan.deliver';
+import { mobileKey, suppressStopped } from '../push-plans/push-plan.deliver';
 
 /**
  * A group send's run (a bulk coupon issue, a customer group gift), its states and its progress (README.md). One run per activity;
@@ -41,6 +41,7 @@ type ActivityRow = {
     readonly groupSendGroup?: number | string | null;
     readonly holdMinutes?: number | null;
     readonly scheduleType?: string | null;
+    readonly pushChannels?: readonly string[] | null;
   } | null;
   readonly created_by: string | null;
   readonly budget: unknown;
@@ -108,8 +109,17 @@ export async function startRun(args: {
     });
     // The group is referenced by the activity's rule, so it cannot be deleted; guard all the same.
     if (!selection) throw new AppError('conflict', 'groupSend.groupMissing');
-    const frozen = await tx.execute(sql`insert into group_send_recipients (tenant_id, run_id, member_id)
-      select ${tenantId}, ${runId}, sel.id from (${selection}) sel`);
+    // A push plan sending SMS decides here which recipients share a phone with one of a lower id (they get no SMS).
+    const sms = activity.kind === 'PUSH_PLAN' && (activity.rule?.pushChannels ?? []).includes('SMS');
+    const frozen = await tx.execute(
+      sms
+        ? sql`insert into group_send_recipients (tenant_id, run_id, member_id, duplicate_mobile)
+            select ${tenantId}, ${runId}, k.id, k.phone is not null and row_number() over (partition by k.phone order by k.id) > 1
+            from (select sel.id, ${mobileKey(sql`m.mobile`)} as phone from (${selection}) sel
+              join members m on m.tenant_id = ${tenantId} and m.id = sel.id) k`
+        : sql`insert into group_send_recipients (tenant_id, run_id, member_id)
+            select ${tenantId}, ${runId}, sel.id from (${selection}) sel`,
+    );
     const members = frozen.rowCount ?? 0;
     await tx.execute(sql`update group_send_runs set member_count = ${members} where tenant_id = ${tenantId} and id = ${runId}`);
     if (args.userId === null) {

@@ -5,10 +5,11 @@ import { rewardAwards } from '../../../../resources/promotion/kinds/goods-scope'
 import type { Db, DbOrTx } from '../../../db/connection';
 import { AppError } from '../../../http/envelope';
 import { loadActivities } from '../activity.loader';
-import { giveOnce, type GivingResult } from '../events/give';
-import { issueToMembers } from '../../coupons/issue.service';
-import { recordAwards } from '../engine/awards';
-import { bucketsOf } from '../engine/budgets';
+import { giveOnce, givingKey, pointsExpiry, type GivingResult } from '../events/give';
+import { issueToMembers, membersInUse } from '../../coupons/issue.service';
+import { earnForMany } from '../../points/points.ledger';
+import { awardTotals, recordAwards } from '../engine/awards';
+import { bucketsOf, takeBudgetForMany, type BudgetRefusal } from '../engine/budgets';
 import { centsOf } from '../../../money/money';
 import { localFacts } from '../events/member-events';
 import { decideMessages, pushRules, sendMessages, type PushMessagePlan, type PushRules } from '../push-plans/push-plan.deliver';
@@ -31,7 +32,7 @@ import { failRun, finishIfDone, type GroupSendJob } from './group-send.runs';
  * take about as long).
  */
 const BATCH = 50;
-const BULK_BATCH = 500;
+const BULK_BATCH = 2000;
 
 /** What one delivery of the job did. */
 export interface ServeOutcome {
@@ -117,24 +118,40 @@ async function runContext(db: Db, job: GroupSendJob) {
 
 type Context = NonNullable<Awaited<ReturnType<typeof runContext>>>;
 
-/** The one coupon award a batch can be given at once (no budget to count per member), else null. */
-function bulkAward(context: Context) {
-  const [award, ...others] = context.awards;
-  if (!award || award.type !== 'coupon' || others.length > 0) return null;
-  const localDate = '1970-01-01';
-  return bucketsOf({ activity: context.activity, memberId: 0, localDate }).length > 0 ? null : award;
+/**
+ * What a batch can be given at once, else null (member by member): nothing (a push plan without
+ * a gift), or at most one coupon award and points, whatever the budget.
+ */
+function bulkGift(context: Context): { coupon: Extract<Award, { type: 'coupon' }> | null; points: number } | null {
+  let coupon: Extract<Award, { type: 'coupon' }> | null = null;
+  let points = 0;
+  for (const award of context.awards) {
+    if (award.type === 'points') points += award.points;
+    else if (award.type === 'coupon' && coupon === null) coupon = award;
+    else return null;
+  }
+  return { coupon, points };
 }
 
 /** Thrown in the batch's savepoint when a member of it had been given already: the batch goes member by member. */
 class GivenBefore extends Error {}
 
+/** A unique violation (a points key used before), as node-postgres reports it (possibly wrapped by drizzle). */
+function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string } } | null;
+  return e?.code === '23505' || e?.cause?.code === '23505';
+}
+
 /**
- * The batch at once, when what each member gets is one coupon award and the activity has no
- * budget (so nothing is counted per member): in a savepoint, the coupons of every member issued
- * by `issueToMembers` (members in use, the template's total and each member's limit, the coupons,
- * their events) and every giving recorded by one insert into `activity_awards` (the same keys as
- * `giveOnce`'s). Any refusal or a giving found recorded rolls the savepoint back and answers null:
- * the batch is then served member by member, which finds each member's own reason.
+ * The batch at once (`bulkGift`), in a savepoint, in a fixed number of statements: the members
+ * locked and those not in use skipped (`membersInUse`, the giving guard's reasons); the budget
+ * taken for all (`takeBudgetForMany`: each member's buckets, then the total in member order, the
+ * members it has no room for skipped as the giving skips them); the coupons of every member
+ * given issued by `issueToMembers` (the template's total and each member's limit, the coupons,
+ * their events); the points by one posting for many (`earnForMany`, the same ledger keys as
+ * `giveOnce`'s); every giving recorded by one insert into `activity_awards` (the same keys).
+ * Any refusal, a giving found recorded, or a points key used before rolls the savepoint back and
+ * answers null: the batch is then served member by member, which finds each member's own result.
  */
 async function giveBatch(args: {
   tx: DbOrTx;
@@ -144,24 +161,18 @@ async function giveBatch(args: {
   now: Date;
   localDate: string;
 }): Promise<Mark[] | null> {
-  const { job, context } = args;
-  const award = bulkAward(context);
-  if (!award || args.memberIds.length === 0) return null;
+  const { job, context, now, localDate } = args;
+  const gift = bulkGift(context);
+  if (!gift || args.memberIds.length === 0) return null;
+  // A push plan without a gift gives nothing: every member is served by its messages alone.
+  if (context.awards.length === 0) return args.memberIds.map((memberId) => markOf(memberId, NOTHING_GIVEN));
+  const { activity } = context;
+  const sourceNo = `run:${job.runId}`;
   try {
     return await args.tx.transaction(async (tx) => {
-      const { coupons, unavailable } = await issueToMembers({
-        tx,
-        tenantId: job.tenantId,
-        operatorId: context.operatorId,
-        now: args.now,
-        templateId: award.templateId,
-        memberIds: args.memberIds,
-        quantity: award.count,
-        source: 'ACTIVITY',
-        sourceRef: context.activity.number,
-      });
-      // Members not in use are skipped as the giving would skip them (its guard's refusal).
-      const skipped = [...unavailable].map(([id, state]) =>
+      const { inUse, unavailable } = await membersInUse(tx, job.tenantId, args.memberIds);
+      // Members not in use are skipped as the giving's guard would skip them.
+      const marks = [...unavailable].map(([id, state]) =>
         markOf(id, {
           given: false,
           error:
@@ -170,35 +181,72 @@ async function giveBatch(args: {
               : new AppError('conflict', 'points.memberBlocked', { values: { state } }),
         }),
       );
-      const byMember = new Map<number, { ids: number[]; cost: bigint }>(
-        args.memberIds.filter((id) => !unavailable.has(id)).map((id) => [id, { ids: [], cost: 0n }]),
+      const { points, coupons } = awardTotals(context.awards);
+      const refused =
+        bucketsOf({ activity, memberId: 0, localDate }).length === 0
+          ? new Map<number, BudgetRefusal>()
+          : await takeBudgetForMany({ tx, tenantId: job.tenantId, activity, memberIds: inUse, localDate, points, coupons });
+      for (const [memberId, reason] of refused) marks.push(markOf(memberId, { given: false, reason }));
+      const given = new Map<number, { ids: number[]; cost: bigint }>(
+        inUse.filter((id) => !refused.has(id)).map((id) => [id, { ids: [], cost: 0n }]),
       );
-      for (const coupon of coupons) {
-        const mine = byMember.get(coupon.member)!;
-        mine.ids.push(Number(coupon.id));
-        mine.cost += centsOf(coupon.face_value);
+      const memberIds = [...given.keys()];
+      // Points first, then coupons, as the giving of one member posts them (the members' webhook events in the same order).
+      if (gift.points > 0 && memberIds.length > 0)
+        await earnForMany({
+          tx,
+          tenantId: job.tenantId,
+          memberIds,
+          delta: gift.points,
+          idempotencyKey: (memberId) => givingKey({ activity, source: 'group-send', sourceNo, memberId }),
+          sourceType: 'activity',
+          sourceId: activity.number,
+          storeId: null,
+          operatorId: context.operatorId,
+          remark: activity.name,
+          expiresAt: await pointsExpiry(tx, job.tenantId, now, context.zone),
+          now,
+        });
+      if (gift.coupon && memberIds.length > 0) {
+        const issued = await issueToMembers({
+          tx,
+          tenantId: job.tenantId,
+          operatorId: context.operatorId,
+          now,
+          templateId: gift.coupon.templateId,
+          memberIds,
+          quantity: gift.coupon.count,
+          source: 'ACTIVITY',
+          sourceRef: activity.number,
+          checked: true,
+        });
+        for (const coupon of issued.coupons) {
+          const mine = given.get(coupon.member)!;
+          mine.ids.push(Number(coupon.id));
+          mine.cost += centsOf(coupon.face_value);
+        }
       }
       const recorded = await recordAwards(
         tx,
         job.tenantId,
-        [...byMember].map(([memberId, given]) => ({
-          activityId: context.activity.id,
+        [...given].map(([memberId, mine]) => ({
+          activityId: activity.id,
           memberId,
           sourceType: 'group-send' as const,
-          sourceNo: `run:${job.runId}`,
-          at: args.now,
-          localDay: args.localDate,
+          sourceNo,
+          at: now,
+          localDay: localDate,
           awards: context.awards,
-          couponIds: given.ids,
-          costCents: given.cost,
-          costPartyId: context.activity.costPartyId,
+          couponIds: mine.ids,
+          costCents: mine.cost,
+          costPartyId: activity.costPartyId,
         })),
       );
-      if (recorded.length < byMember.size) throw new GivenBefore();
-      return [...skipped, ...[...byMember].map(([memberId, given]) => markOf(memberId, { given: true, awardId: 0, couponIds: given.ids }))];
+      if (recorded.length < given.size) throw new GivenBefore();
+      return [...marks, ...[...given].map(([memberId, mine]) => markOf(memberId, { given: true, awardId: 0, couponIds: mine.ids }))];
     });
   } catch (error) {
-    if (error instanceof AppError || error instanceof GivenBefore) return null;
+    if (error instanceof AppError || error instanceof GivenBefore || isUniqueViolation(error)) return null;
     throw error;
   }
 }
@@ -208,6 +256,25 @@ async function hasPending(db: DbOrTx, job: GroupSendJob): Promise<boolean> {
   const found = await db.execute(sql`select 1 from group_send_recipients
     where tenant_id = ${job.tenantId} and run_id = ${job.runId} and result = 'PENDING' limit 1`);
   return found.rows.length > 0;
+}
+
+/**
+ * Writes the marks of a batch: the members given nothing to list (a push plan's message alone) by
+ * one update naming them, the others with their reasons and coupons by one update from JSON.
+ */
+async function writeMarks(tx: DbOrTx, job: GroupSendJob, marks: readonly Mark[], now: Date): Promise<void> {
+  const plain = marks.filter((m) => m.result === 'ISSUED' && (m.coupon_ids ?? []).length === 0);
+  const others = marks.filter((m) => m.result !== 'ISSUED' || (m.coupon_ids ?? []).length > 0);
+  if (plain.length > 0)
+    await tx.execute(sql`update group_send_recipients set result = 'ISSUED', reason = null, reason_values = null,
+        coupon_ids = '[]'::jsonb, served_at = ${now}
+      where tenant_id = ${job.tenantId} and run_id = ${job.runId} and member_id = any(${`{${plain.map((m) => m.member_id).join(',')}}`}::bigint[])`);
+  if (others.length > 0)
+    await tx.execute(sql`update group_send_recipients p set result = m.result, reason = m.reason,
+        reason_values = m.reason_values, coupon_ids = m.coupon_ids, served_at = ${now}
+      from jsonb_to_recordset(${JSON.stringify(others)}::jsonb)
+        as m(member_id bigint, result text, reason text, reason_values jsonb, coupon_ids jsonb)
+      where p.tenant_id = ${job.tenantId} and p.run_id = ${job.runId} and p.member_id = m.member_id`);
 }
 
 /** Serves up to `limit` pending recipients in one transaction; `halt` when the run is no longer RUNNING. */
@@ -252,13 +319,7 @@ async function serveBatch(args: { db: Db; job: GroupSendJob; context: Context; l
       }
       marks.push(markOf(memberId, result));
     }
-    if (marks.length > 0) {
-      await tx.execute(sql`update group_send_recipients p set result = m.result, reason = m.reason,
-          reason_values = m.reason_values, coupon_ids = m.coupon_ids, served_at = ${now}
-        from jsonb_to_recordset(${JSON.stringify(marks)}::jsonb)
-          as m(member_id bigint, result text, reason text, reason_values jsonb, coupon_ids jsonb)
-        where p.tenant_id = ${job.tenantId} and p.run_id = ${job.runId} and p.member_id = m.member_id`);
-    }
+    await writeMarks(tx, job, marks, now);
     const servedIds = marks.map((m) => m.member_id);
     // A push plan's messages, decided and keyed by (run, member, channel) in this same transaction.
     if (context.messages && context.rules)
@@ -310,7 +371,7 @@ export async function serveRun(args: { db: Db; job: GroupSendJob; clock: () => D
   try {
     for (;;) {
       if (served >= slice) return { served, more: await hasPending(db, job) };
-      const batchSize = bulkAward(context) ? BULK_BATCH : BATCH;
+      const batchSize = bulkGift(context) ? BULK_BATCH : BATCH;
       const batch = await serveBatch({ db, job, context, limit: Math.min(batchSize, slice - served), clock });
       if (batch.halt) return { served, more: false };
       await sendBatchMessages({ db, job, context, memberIds: batch.memberIds });

@@ -30,20 +30,26 @@ export async function touchCaps(db: DbOrTx, tenantId: number): Promise<TouchCaps
 }
 
 /** The start of the merchant's day of `now`, and of the 7 days ending with it. */
-export const dayStart = (now: Date, zone: string): SQL =>
-  sql`(date_trunc('day', ${now}::timestamptz at time zone ${zone}) at time zone ${zone})`;
-export const weekStart = (now: Date, zone: string): SQL =>
+const dayStart = (now: Date, zone: string): SQL => sql`(date_trunc('day', ${now}::timestamptz at time zone ${zone}) at time zone ${zone})`;
+const weekStart = (now: Date, zone: string): SQL =>
   sql`((date_trunc('day', ${now}::timestamptz at time zone ${zone}) - interval '6 days') at time zone ${zone})`;
 
 /**
- * The member's touches since `since`: push runs other than `exceptRun` whose message to them was
- * sent (or is being sent), plus the splash-screen campaigns shown to them (one per campaign a day).
+ * A select of one row, `today` and `week`: the member's touches since the merchant's midnight and
+ * over the 7 days ending today: push runs other than `exceptRun` whose message to them was sent
+ * (or is being sent), plus the splash-screen campaigns shown to them (one per campaign a day).
+ * Each table is read once for both counts; `member` may name an outer column (a lateral join).
  */
-export function touchesSince(args: { tenantId: number; member: SQL; since: SQL; exceptRun?: number }): SQL {
-  const { tenantId, member, since } = args;
-  return sql`((select count(distinct d.run_id) from push_deliveries d where d.tenant_id = ${tenantId} and d.member_id = ${member}
-      and d.run_id <> ${args.exceptRun ?? -1} and d.result in ('SENDING', 'SENT') and d.created_at >= ${since})
-    + (select count(*) from splash_offer_views v where v.tenant_id = ${tenantId} and v.member_id = ${member} and v.shown_at >= ${since}))`;
+export function touchCounts(args: { tenantId: number; member: SQL; now: Date; zone: string; exceptRun?: number }): SQL {
+  const { tenantId, member } = args;
+  const day = dayStart(args.now, args.zone);
+  const week = weekStart(args.now, args.zone);
+  return sql`select r.today + v.today as today, r.week + v.week as week
+    from (select count(distinct d.run_id) filter (where d.created_at >= ${day}) as today, count(distinct d.run_id) as week
+          from push_deliveries d where d.tenant_id = ${tenantId} and d.member_id = ${member}
+            and d.run_id <> ${args.exceptRun ?? -1} and d.result in ('SENDING', 'SENT') and d.created_at >= ${week}) r,
+         (select count(*) filter (where s.shown_at >= ${day}) as today, count(*) as week
+          from splash_offer_views s where s.tenant_id = ${tenantId} and s.member_id = ${member} and s.shown_at >= ${week}) v`;
 }
 
 /** Whether one more touch of the member now would pass a cap. */

@@ -8,7 +8,7 @@ import { pushChannel } from '../../channels/push.channel';
 import { hourIn, inQuietHours, smsChannel } from '../../channels/sms.channel';
 import { pushSettings, smsSettings, wechatSettings } from '../../channels/channel-settings.store';
 import { wechatChannel } from '../../channels/wechat.channel';
-import { capReached, dayStart, touchCaps, touchesSince, weekStart } from './marketing-touches';
+import { capReached, touchCaps, touchCounts } from './marketing-touches';
 
 /**
  * A push plan's messages (README.md): for each member of a batch, each channel's message is
@@ -70,9 +70,11 @@ export async function pushRules(db: Db, tenantId: number): Promise<PushRules> {
 /**
  * A mobile as the phone network reads it: its last 11 digits. The members' unique index holds the
  * text as typed, and profiles imported from older systems write one phone as `+86 139…` and
- * `139…`: two profiles, one phone, which gets the message once.
+ * `139…`: two profiles, one phone, which gets the message once. Null without a mobile. Which
+ * recipients of a push plan sending SMS share a phone is decided when they are frozen
+ * (`group_send_recipients.duplicate_mobile`).
  */
-const digits = (column: SQL) => sql`right(regexp_replace(coalesce(${column}, ''), '[^0-9]', '', 'g'), 11)`;
+export const mobileKey = (column: SQL) => sql`nullif(right(regexp_replace(coalesce(${column}, ''), '[^0-9]', '', 'g'), 11), '')`;
 
 /** A member's WeChat openid (their WeChat identity of the member channel identities: one per member), or null. */
 const openidOf = (tenant: SQL, member: SQL) => sql`(select i.external_id from member_channel_identities i
@@ -138,16 +140,13 @@ export async function decideMessages(args: {
   if (plan.channels.length === 0 || args.memberIds.length === 0) return;
   const ids = `{${args.memberIds.join(',')}}`;
   // A run counts once whatever its channels; a splash-screen campaign shown counts once a day (marketing-touches.ts).
-  const touches = (since: SQL) => touchesSince({ tenantId, member: sql`m.id`, since, exceptRun: runId });
   const facts = await tx.execute<MemberFacts>(sql`
     select m.id as member_id, m.state, nullif(m.mobile, '') as mobile,
-      exists (select 1 from group_send_recipients o join members om on om.tenant_id = o.tenant_id and om.id = o.member_id
-        where o.tenant_id = ${tenantId} and o.run_id = ${runId} and o.member_id < m.id
-          and ${digits(sql`om.mobile`)} = ${digits(sql`m.mobile`)}) as duplicate,
-      consent.refused, consent.granted, ${openidOf(sql`m.tenant_id`, sql`m.id`)} as openid,
-      ${touches(dayStart(now, zone))} as today,
-      ${touches(weekStart(now, zone))} as week
+      coalesce((select p.duplicate_mobile from group_send_recipients p
+        where p.tenant_id = ${tenantId} and p.run_id = ${runId} and p.member_id = m.id), false) as duplicate,
+      consent.refused, consent.granted, ${openidOf(sql`m.tenant_id`, sql`m.id`)} as openid, caps.today, caps.week
     from members m
+    cross join lateral (${touchCounts({ tenantId, member: sql`m.id`, now, zone, exceptRun: runId })}) caps
     left join lateral (
       select array_agg(c.channel) filter (where c.consent = 'REFUSED') as refused,
              array_agg(c.channel) filter (where c.consent = 'GRANTED') as granted
@@ -163,9 +162,11 @@ export async function decideMessages(args: {
       return { member_id: Number(f.member_id), channel, result: reason === null ? 'SENDING' : 'SUPPRESSED', reason };
     }),
   );
+  const column = (values: readonly (string | number | null)[]) => `{${values.map((v) => (v === null ? 'NULL' : v)).join(',')}}`;
   await tx.execute(sql`insert into push_deliveries (tenant_id, run_id, member_id, channel, result, reason, created_at)
     select ${tenantId}, ${runId}, r.member_id, r.channel, r.result, r.reason, ${now}
-    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(member_id bigint, channel text, result text, reason text)
+    from unnest(${column(rows.map((r) => r.member_id))}::bigint[], ${column(rows.map((r) => r.channel))}::text[],
+      ${column(rows.map((r) => r.result))}::text[], ${column(rows.map((r) => r.reason))}::text[]) as r(member_id, channel, result, reason)
     on conflict (tenant_id, run_id, member_id, channel) do nothing`);
 }
 
