@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { effectiveTemplate, okData, startCouponScene, type CouponScene } from '../helpers/coupon-fixtures';
 import type { ApiClient } from '../helpers/fixtures';
@@ -46,6 +47,23 @@ async function couponsOf(memberId: number, templateId = template): Promise<numbe
   );
   return page.total;
 }
+
+describe('sending coupons to an imported member list', () => {
+  it('sends to the static group imported from the list: each listed member once, nobody else', async () => {
+    const { members } = await groupOf(3);
+    const numbers = await scene.t.database.db.execute<{ member_number: string }>(
+      sql`select member_number from members where tenant_id = ${scene.tenant.tenantId} and id = any(${`{${members.slice(0, 2).join(',')}}`}::bigint[])`,
+    );
+    const list = await okData<{ id: number; added: number }>(
+      admin.post('/v1/customer-group/import', { body: { name: `导入名单${Date.now()}`, lines: numbers.rows.map((r) => r.member_number) } }),
+    );
+    expect(list.added).toBe(2);
+    const activity = await bulkIssue(list.id, { count: 1 });
+    await okData(admin.post('/v1/group-send/start', { query: { id: activity } }));
+    expect(await ended(activity)).toMatchObject({ state: 'DONE', memberCount: 2, issued: 2 });
+    expect([await couponsOf(members[0]), await couponsOf(members[1]), await couponsOf(members[2])]).toEqual([1, 1, 0]);
+  });
+});
 
 describe('sending coupons to a customer group', () => {
   it('gives one coupon set to each member frozen at the start, skips a frozen member with its reason, and not a member who joins later', async () => {
