@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { effectiveTemplate, okData, startCouponScene, type CouponScene } from '../helpers/coupon-fixtures';
+import { effectiveTemplate, okData, type CouponScene } from '../helpers/coupon-fixtures';
 import type { ApiClient } from '../helpers/fixtures';
-import { groupSendHelpers, type Run } from '../helpers/group-send-fixtures';
+import { startGroupSendScene, type GroupSendScene, type Run } from '../helpers/group-send-fixtures';
 
 /**
  * Bulk coupon issues (GROUP_COUPON, issue 28 item 3) through the real API and PostgreSQL: a send
@@ -16,13 +16,10 @@ import { groupSendHelpers, type Run } from '../helpers/group-send-fixtures';
 let scene: CouponScene;
 let admin: ApiClient;
 let template: number;
-let helpers: ReturnType<typeof groupSendHelpers>;
+let helpers: GroupSendScene['helpers'];
 
 beforeAll(async () => {
-  scene = await startCouponScene();
-  admin = scene.admin;
-  template = await effectiveTemplate(admin);
-  helpers = groupSendHelpers(scene);
+  ({ scene, admin, template, helpers } = await startGroupSendScene());
 });
 afterAll(async () => scene?.t.close());
 

@@ -2,9 +2,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EnumField } from '../../resources/define';
 import { applicationResource } from '../../resources/setting/application.resource';
-import { effectiveTemplate, okData, startCouponScene, type CouponScene } from '../helpers/coupon-fixtures';
+import { okData, type CouponScene } from '../helpers/coupon-fixtures';
 import type { ApiClient } from '../helpers/fixtures';
-import { groupSendHelpers } from '../helpers/group-send-fixtures';
+import { startGroupSendScene, type GroupSendScene } from '../helpers/group-send-fixtures';
 import { adjustPoints, pointsOf } from '../helpers/points-fixtures';
 
 /**
@@ -19,13 +19,10 @@ import { adjustPoints, pointsOf } from '../helpers/points-fixtures';
 let scene: CouponScene;
 let admin: ApiClient;
 let template: number;
-let helpers: ReturnType<typeof groupSendHelpers>;
+let helpers: GroupSendScene['helpers'];
 
 beforeAll(async () => {
-  scene = await startCouponScene();
-  admin = scene.admin;
-  template = await effectiveTemplate(admin);
-  helpers = groupSendHelpers(scene);
+  ({ scene, admin, template, helpers } = await startGroupSendScene());
 });
 afterAll(async () => scene?.t.close());
 

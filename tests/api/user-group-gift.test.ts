@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { effectiveTemplate, okData, startCouponScene, type CouponScene } from '../helpers/coupon-fixtures';
+import { okData, type CouponScene } from '../helpers/coupon-fixtures';
 import type { ApiClient } from '../helpers/fixtures';
-import { groupSendHelpers, type Run } from '../helpers/group-send-fixtures';
+import { startGroupSendScene, type GroupSendScene, type Run } from '../helpers/group-send-fixtures';
 import { pointsOf } from '../helpers/points-fixtures';
 
 /**
@@ -15,13 +15,10 @@ import { pointsOf } from '../helpers/points-fixtures';
 let scene: CouponScene;
 let admin: ApiClient;
 let template: number;
-let helpers: ReturnType<typeof groupSendHelpers>;
+let helpers: GroupSendScene['helpers'];
 
 beforeAll(async () => {
-  scene = await startCouponScene();
-  admin = scene.admin;
-  template = await effectiveTemplate(admin);
-  helpers = groupSendHelpers(scene);
+  ({ scene, admin, template, helpers } = await startGroupSendScene());
 });
 afterAll(async () => scene?.t.close());
 

@@ -3,7 +3,7 @@ import { vi } from 'vitest';
 import { startRun, type GroupSendJob } from '../../server/modules/activities/group-send/group-send.runs';
 import { serveRun } from '../../server/modules/activities/group-send/group-send.serve';
 import { createStore } from './card-fixtures';
-import { okData, type CouponScene } from './coupon-fixtures';
+import { effectiveTemplate, okData, startCouponScene, type CouponScene } from './coupon-fixtures';
 import type { PermissionRef } from '../../resources/catalog/types';
 import { createUser, signIn, type ApiClient } from './fixtures';
 
@@ -153,4 +153,17 @@ export function groupSendHelpers(scene: CouponScene) {
   }
 
   return { registerAt, groupOf, runOf, ended, results, frozenRun, deliver, awardsPerMember, userWith, bulkIssue, groupGift };
+}
+
+/** The scene a group send's tests start on: a coupon scene, its administrator, an effective template and the helpers above. */
+export interface GroupSendScene {
+  readonly scene: CouponScene;
+  readonly admin: ApiClient;
+  readonly template: number;
+  readonly helpers: ReturnType<typeof groupSendHelpers>;
+}
+
+export async function startGroupSendScene(): Promise<GroupSendScene> {
+  const scene = await startCouponScene();
+  return { scene, admin: scene.admin, template: await effectiveTemplate(scene.admin), helpers: groupSendHelpers(scene) };
 }
