@@ -19,7 +19,8 @@ export type GroupSendResult = (typeof GROUP_SEND_RESULTS)[number];
 /**
  * Why a recipient got nothing: the member is frozen or gone, the template stopped or expired,
  * sold out, the member's limit of the template, the activity's budget or limits, the run stopped
- * before serving them, the run's gift not approved in time (a push plan's scheduled run), another refusal.
+ * before serving them, the run's gift not approved in time (a push plan's scheduled run), the
+ * scheduled run's day ended before the member was served (a late message is not sent), another refusal.
  */
 export const GROUP_SEND_REASONS = [
   'memberUnavailable',
@@ -29,6 +30,7 @@ export const GROUP_SEND_REASONS = [
   'budget',
   'stopped',
   'notApproved',
+  'dayEnded',
   'refused',
 ] as const;
 export type GroupSendReason = (typeof GROUP_SEND_REASONS)[number];

@@ -63,6 +63,7 @@ export const groupSendRecipientsView = defineQueryView({
         budget: { label: ['活动预算或次数限制已满', 'Activity budget or limit reached'] },
         stopped: { label: ['发送已停止', 'Send stopped'] },
         notApproved: { label: ['赠礼超过审批阈值，未获审批', 'Gift above the threshold, not approved in time'] },
+        dayEnded: { label: ['计划当天已过，未再发送', 'Its scheduled day ended before sending'] },
         refused: { label: ['其他原因', 'Other refusal'] },
       },
       width: 190,

@@ -6,6 +6,7 @@ import type { ApiClient } from '../helpers/fixtures';
 import { groupSendHelpers, type Run } from '../helpers/group-send-fixtures';
 import { memberApp } from '../helpers/member-app';
 import { pointsOf } from '../helpers/points-fixtures';
+import { serveRun } from '../../server/modules/activities/group-send/group-send.serve';
 import { startDueRuns } from '../../server/modules/activities/push-plans/push-plan.schedule';
 
 /**
@@ -382,6 +383,30 @@ describe('a push plan on a schedule', () => {
     expect(smsTo(await mobileOf(members[0]))).toHaveLength(2);
     const rows = (await report(activity)).records;
     expect(new Set(rows.map((r) => r.runId)).size).toBe(2);
+  });
+
+  it('does not send the rest of a run whose day ended before it was served (a process down until the morning after)', async () => {
+    const { group, members } = await helpers.groupOf(2);
+    const activity = await plan(group, { pushChannels: ['SMS'], scheduleType: 'DAILY', sendTime: '09:00' });
+    // Day 1, 09:01: the run starts and freezes its members; the process dies before serving any.
+    const { started } = await startDueRuns({ db: scene.t.database.db, now: at(1, '09:00', 1), dispatch: async () => undefined });
+    const [run] = (
+      await scene.t.database.db.execute<{ id: string }>(
+        sql`select id from group_send_runs where tenant_id = ${scene.tenant.tenantId} and activity_id = ${activity}`,
+      )
+    ).rows;
+    const job = started.find((j) => j.runId === Number(run.id));
+    expect(job).toBeDefined();
+    // Back on day 2 at 08:00: yesterday's message is not sent; each member is skipped with the reason.
+    const late = await serveRun({ db: scene.t.database.db, job: job!, clock: () => at(2, '08:00') });
+    expect(late).toEqual({ served: 0, more: false });
+    for (const member of members) expect(smsTo(await mobileOf(member))).toHaveLength(0);
+    expect(await helpers.runOf(activity)).toMatchObject({ state: 'DONE', memberCount: 2, skipped: 2, issued: 0 });
+    const reasons = await admin.post('/v1/group-send-recipients/query', {
+      headers: EN,
+      body: { page: 1, pageSize: 10, filters: { activityId: activity } },
+    });
+    expect(reasons.body.data.records.map((r: { reason: string }) => r.reason)).toEqual(['dayEnded', 'dayEnded']);
   });
 
   it('catches up a time missed while the service was down once, inside the window; past it (or past the day) records it missed and never sends it', async () => {

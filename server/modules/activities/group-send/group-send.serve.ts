@@ -94,8 +94,11 @@ async function runContext(db: Db, job: GroupSendJob) {
     started_by: string | null;
     not_before: Date | null;
     time_zone: string;
+    day_ends: Date | null;
   }>(sql`
-    select r.state, r.activity_id, r.started_by, r.not_before, t.time_zone from group_send_runs r join tenants t on t.id = r.tenant_id
+    select r.state, r.activity_id, r.started_by, r.not_before, t.time_zone,
+      (date_trunc('day', r.scheduled_at at time zone t.time_zone) + interval '1 day') at time zone t.time_zone as day_ends
+    from group_send_runs r join tenants t on t.id = r.tenant_id
     where r.tenant_id = ${job.tenantId} and r.id = ${job.runId}`);
   const row = found.rows[0];
   if (!row || row.state !== 'RUNNING') return null;
@@ -111,6 +114,8 @@ async function runContext(db: Db, job: GroupSendJob) {
     messages,
     rules,
     notBefore: row.not_before === null ? null : new Date(row.not_before),
+    // A scheduled run's messages belong to its day: past the merchant's midnight, nobody left is served.
+    dayEnds: row.day_ends === null ? null : new Date(row.day_ends),
     zone: row.time_zone,
     operatorId: row.started_by === null ? null : Number(row.started_by),
   };
@@ -366,6 +371,15 @@ export async function serveRun(args: { db: Db; job: GroupSendJob; clock: () => D
   // Held (a push plan's wait before it sends): nothing yet; the caller delivers it again then.
   if (context.notBefore !== null && context.notBefore.getTime() > clock().getTime())
     return { served: 0, more: false, waitUntil: context.notBefore };
+  // A scheduled run resumed after its day (a process down until the morning after): the members
+  // still pending are skipped (`dayEnded`), never sent yesterday's message late.
+  if (context.dayEnds !== null && clock().getTime() >= context.dayEnds.getTime()) {
+    const now = clock();
+    await db.execute(sql`update group_send_recipients set result = 'SKIPPED', reason = 'dayEnded', served_at = ${now}
+      where tenant_id = ${job.tenantId} and run_id = ${job.runId} and result = 'PENDING'`);
+    await finishIfDone(db, job, now);
+    return { served: 0, more: false };
+  }
   const slice = args.slice ?? Number.MAX_SAFE_INTEGER;
   let served = 0;
   try {
