@@ -10,13 +10,13 @@ import { pick } from '../../../../resources/messages/bilingual';
 import { centsToString, toCents } from '../../../../resources/money/cents';
 import { PARTNER_CODE_COLUMNS } from '../../../../resources/promotion/partner-codes.sheets';
 import type { DbOrTx } from '../../../db/connection';
-import { badInput } from '../../../http/envelope';
+import { AppError, badInput } from '../../../http/envelope';
 import { readDeclaredSheet } from '../../files/declared-sheet';
 import type { RowError } from '../../files/error-report';
 import type { ModuleImport } from '../../files/module-import';
 import { FileProblem } from '../../files/sheet-reader';
 import type { TaskRequester } from '../../files/task-requester';
-import { aboveThresholdValues, giftAboveThreshold } from '../gift-approval';
+import { assertGiftApproved } from '../gift-approval';
 import { partnerCampaign, PARTNER_FILE_GRANTS, readCodes, RefusedRows } from './partner-files';
 
 /** Most codes of one partner file (as many as a campaign may generate). */
@@ -104,23 +104,32 @@ export async function insertBatch(args: {
  * are two people; the campaign's maker is refused (the task fails with `approval.secondPerson`).
  */
 async function assertBatchApproved(args: { tx: DbOrTx; tenantId: number; activityId: number; codes: number; requester: TaskRequester }) {
-  const { tx, tenantId, activityId, requester } = args;
+  const { tx, tenantId, requester } = args;
   const found = await tx.execute<{
     rule: Record<string, unknown> | null;
     budget: unknown;
     created_by: string | null;
     updated_by: string | null;
-  }>(sql`select rule, budget, created_by, updated_by from activities where tenant_id = ${tenantId} and id = ${activityId}`);
+  }>(sql`select rule, budget, created_by, updated_by from activities where tenant_id = ${tenantId} and id = ${args.activityId}`);
   const campaign = found.rows[0];
-  if (!campaign || requester.userId === null) return;
-  const makers = [campaign.created_by, campaign.updated_by].filter((id) => id !== null).map(Number);
-  if (!makers.includes(requester.userId)) return;
-  const above = await giftAboveThreshold({
-    db: tx,
-    tenantId,
-    record: { kind: 'EXPORT_CODE_SEND_COUPON', rule: { ...(campaign.rule ?? {}), codeCount: args.codes }, budget: campaign.budget },
-  });
-  if (above !== null) throw new FileProblem('approval.secondPerson', aboveThresholdValues(above, requester.locale));
+  if (!campaign) return;
+  try {
+    // The audit's rule, on the batch's codes alone: the campaign's makers may not add them above the threshold.
+    await assertGiftApproved({
+      db: tx,
+      actor: { tenantId, userId: requester.userId, locale: requester.locale },
+      record: {
+        kind: 'EXPORT_CODE_SEND_COUPON',
+        rule: { ...(campaign.rule ?? {}), codeCount: args.codes },
+        budget: campaign.budget,
+        createdBy: campaign.created_by,
+        updatedBy: campaign.updated_by,
+      },
+    });
+  } catch (error) {
+    if (error instanceof AppError) throw new FileProblem(error.key, error.values);
+    throw error;
+  }
 }
 
 export const partnerCodesImport: ModuleImport = {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { GroupSendRun, GroupSendRunReason, GroupSendRunState } from '../../../../resources/contract/group-send.types';
+import type { GroupSendReason, GroupSendRun, GroupSendRunReason, GroupSendRunState } from '../../../../resources/contract/group-send.types';
 import type { ValueKind } from '../../../../resources/define';
 import type { Locale } from '../../../../resources/messages/bilingual';
 import { windowPlace } from '../../../../resources/state-timeline';
@@ -270,8 +270,13 @@ async function skipPending(tx: DbOrTx, tenantId: number, runId: number, now: Dat
     where r.tenant_id = ${tenantId} and r.id = ${runId} and a.kind = 'PUSH_PLAN' and jsonb_typeof(a.rule -> 'pushChannels') = 'array'`);
   const channels = (plan.rows[0]?.channels ?? []) as PushChannel[];
   await suppressStopped({ tx, tenantId, runId, channels, now });
-  await tx.execute(sql`update group_send_recipients set result = 'SKIPPED', reason = 'stopped', served_at = ${now}
-    where tenant_id = ${tenantId} and run_id = ${runId} and result = 'PENDING'`);
+  await skipRecipients({ tx, tenantId, runId, reason: 'stopped', now });
+}
+
+/** Marks every recipient of the run still pending SKIPPED with the reason (a stop, a scheduled run's day ended). */
+export async function skipRecipients(args: { tx: DbOrTx; tenantId: number; runId: number; reason: GroupSendReason; now: Date }) {
+  await args.tx.execute(sql`update group_send_recipients set result = 'SKIPPED', reason = ${args.reason}, served_at = ${args.now}
+    where tenant_id = ${args.tenantId} and run_id = ${args.runId} and result = 'PENDING'`);
 }
 
 /** Stops the run of an activity that a person stopped (in the activity's stop transaction); nothing when it has none or it ended. */
