@@ -17,7 +17,8 @@ export type PushDeliveryResult = (typeof PUSH_DELIVERY_RESULTS)[number];
  * hours, the member refused the channel, another member of the run has the same mobile (sent
  * once per mobile), the channel has no credentials, the member has no mobile (SMS)
  * or no WeChat openid (a WeChat message: the member channel identities), the member's
- * profile is frozen or closed, the run stopped first.
+ * profile is frozen or closed, the run stopped first, a scheduled run's day ended before it was
+ * sent (a process down until the morning after).
  */
 export const PUSH_SUPPRESSIONS = [
   'frequencyCap',
@@ -29,5 +30,6 @@ export const PUSH_SUPPRESSIONS = [
   'noWechatIdentity',
   'memberUnavailable',
   'stopped',
+  'dayEnded',
 ] as const;
 export type PushSuppression = (typeof PUSH_SUPPRESSIONS)[number];

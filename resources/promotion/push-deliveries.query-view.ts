@@ -14,6 +14,7 @@ const SUPPRESSION_LABELS: Readonly<Record<PushSuppression, { label: Bilingual }>
   noWechatIdentity: { label: ['无微信身份', 'No WeChat identity'] },
   memberUnavailable: { label: ['会员已冻结或注销', 'Member frozen or closed'] },
   stopped: { label: ['发送已停止', 'Send stopped'] },
+  dayEnded: { label: ['计划当天已过，未再发送', 'Its scheduled day ended before sending'] },
 };
 
 /**

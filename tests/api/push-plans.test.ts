@@ -407,6 +407,12 @@ describe('a push plan on a schedule', () => {
       body: { page: 1, pageSize: 10, filters: { activityId: activity } },
     });
     expect(reasons.body.data.records.map((r: { reason: string }) => r.reason)).toEqual(['dayEnded', 'dayEnded']);
+    // The Messages report explains each message the same way.
+    const messages = (await report(activity)).records;
+    expect(messages.map((m) => [m.channel, m.result, m.reason])).toEqual([
+      ['SMS', 'SUPPRESSED', 'dayEnded'],
+      ['SMS', 'SUPPRESSED', 'dayEnded'],
+    ]);
   });
 
   it('catches up a time missed while the service was down once, inside the window; past it (or past the day) records it missed and never sends it', async () => {

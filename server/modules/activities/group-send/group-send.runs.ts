@@ -10,7 +10,7 @@ import { groupSelection } from '../../audiences/audience.compute';
 import { GROUP_SEND_KINDS } from '../../../../resources/promotion/activity-engine';
 import { aboveThresholdValues, assertGiftApproved, giftAboveThreshold } from '../gift-approval';
 import type { PushChannel } from '../../../../resources/promotion/kinds/push-plan.kind';
-import { mobileKey, suppressStopped } from '../push-plans/push-plan.deliver';
+import { mobileKey, suppressPending } from '../push-plans/push-plan.deliver';
 
 /**
  * A group send's run (a bulk coupon issue, a customer group gift), its states and its progress (README.md). One run per activity;
@@ -256,25 +256,35 @@ export async function moveRun(args: {
       if (found.rows.length === 0) throw new AppError('notFound', 'groupSend.runNotFound', { values: { id: runId } });
       throw new AppError('conflict', `groupSend.cannot.${args.move}`);
     }
-    if (to === 'STOPPED') await skipPending(tx, tenantId, runId, now);
+    if (to === 'STOPPED') await skipPending({ tx, tenantId, runId, reason: 'stopped', now });
     return { activityId: Number(moved.rows[0].activity_id) };
   });
 }
 
-/** Marks every pending recipient of a run skipped because the run stopped (and a push plan's messages to them suppressed). */
-async function skipPending(tx: DbOrTx, tenantId: number, runId: number, now: Date): Promise<void> {
+/**
+ * Marks every pending recipient of a run skipped because the run stopped or its day ended, and a
+ * push plan's messages to them suppressed with the same reason (so its report explains each).
+ */
+export async function skipPending(args: {
+  tx: DbOrTx;
+  tenantId: number;
+  runId: number;
+  reason: 'stopped' | 'dayEnded';
+  now: Date;
+}): Promise<void> {
+  const { tx, tenantId, runId, reason, now } = args;
   const plan = await tx.execute<{
     channels: string[] | null;
   }>(sql`select array(select jsonb_array_elements_text(a.rule -> 'pushChannels')) as channels
     from group_send_runs r join activities a on a.tenant_id = r.tenant_id and a.id = r.activity_id
     where r.tenant_id = ${tenantId} and r.id = ${runId} and a.kind = 'PUSH_PLAN' and jsonb_typeof(a.rule -> 'pushChannels') = 'array'`);
   const channels = (plan.rows[0]?.channels ?? []) as PushChannel[];
-  await suppressStopped({ tx, tenantId, runId, channels, now });
-  await skipRecipients({ tx, tenantId, runId, reason: 'stopped', now });
+  await suppressPending({ tx, tenantId, runId, channels, reason, now });
+  await skipRecipients({ tx, tenantId, runId, reason, now });
 }
 
 /** Marks every recipient of the run still pending SKIPPED with the reason (a stop, a scheduled run's day ended). */
-export async function skipRecipients(args: { tx: DbOrTx; tenantId: number; runId: number; reason: GroupSendReason; now: Date }) {
+async function skipRecipients(args: { tx: DbOrTx; tenantId: number; runId: number; reason: GroupSendReason; now: Date }) {
   await args.tx.execute(sql`update group_send_recipients set result = 'SKIPPED', reason = ${args.reason}, served_at = ${args.now}
     where tenant_id = ${args.tenantId} and run_id = ${args.runId} and result = 'PENDING'`);
 }
@@ -284,7 +294,8 @@ export async function stopRunOfActivity(args: { db: DbOrTx; tenantId: number; ac
   const stopped = await args.db.execute<{ id: string }>(sql`update group_send_runs set state = 'STOPPED', finished_at = ${args.now}
     where tenant_id = ${args.tenantId} and activity_id = ${args.activityId} and state in ('RUNNING', 'PAUSED', 'FAILED', 'AWAITING_APPROVAL')
     returning id`);
-  for (const row of stopped.rows) await skipPending(args.db, args.tenantId, Number(row.id), args.now);
+  for (const row of stopped.rows)
+    await skipPending({ tx: args.db, tenantId: args.tenantId, runId: Number(row.id), reason: 'stopped', now: args.now });
 }
 
 /** Marks a RUNNING run DONE once none of its recipients is pending (once: conditional update). */

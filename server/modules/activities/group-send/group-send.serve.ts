@@ -13,7 +13,7 @@ import { bucketsOf, takeBudgetForMany, type BudgetRefusal } from '../engine/budg
 import { centsOf } from '../../../money/money';
 import { localFacts } from '../events/member-events';
 import { decideMessages, pushRules, sendMessages, type PushMessagePlan, type PushRules } from '../push-plans/push-plan.deliver';
-import { failRun, finishIfDone, skipRecipients, type GroupSendJob } from './group-send.runs';
+import { failRun, finishIfDone, skipPending, type GroupSendJob } from './group-send.runs';
 
 /**
  * Serving a run's frozen recipients (README.md), a batch of at most {@link BATCH} members per
@@ -375,7 +375,7 @@ export async function serveRun(args: { db: Db; job: GroupSendJob; clock: () => D
   // still pending are skipped (`dayEnded`), never sent yesterday's message late.
   if (context.dayEnds !== null && clock().getTime() >= context.dayEnds.getTime()) {
     const now = clock();
-    await skipRecipients({ tx: db, tenantId: job.tenantId, runId: job.runId, reason: 'dayEnded', now });
+    await db.transaction((tx) => skipPending({ tx, tenantId: job.tenantId, runId: job.runId, reason: 'dayEnded', now }));
     await finishIfDone(db, job, now);
     return { served: 0, more: false };
   }

@@ -245,11 +245,18 @@ export async function sendMessages(args: {
   }
 }
 
-/** Marks every message of a stopped run's pending members suppressed (`stopped`), in the stop's transaction. */
-export async function suppressStopped(args: { tx: DbOrTx; tenantId: number; runId: number; channels: readonly PushChannel[]; now: Date }) {
+/** Marks every message of a run's pending members suppressed with the reason the run ended them (a stop, its day ended), in that transaction. */
+export async function suppressPending(args: {
+  tx: DbOrTx;
+  tenantId: number;
+  runId: number;
+  channels: readonly PushChannel[];
+  reason: 'stopped' | 'dayEnded';
+  now: Date;
+}) {
   if (args.channels.length === 0) return;
   await args.tx.execute(sql`insert into push_deliveries (tenant_id, run_id, member_id, channel, result, reason, created_at)
-    select p.tenant_id, p.run_id, p.member_id, c.channel, 'SUPPRESSED', 'stopped', ${args.now}
+    select p.tenant_id, p.run_id, p.member_id, c.channel, 'SUPPRESSED', ${args.reason}, ${args.now}
     from group_send_recipients p cross join unnest(${`{${args.channels.join(',')}}`}::text[]) as c(channel)
     where p.tenant_id = ${args.tenantId} and p.run_id = ${args.runId} and p.result = 'PENDING'
     on conflict (tenant_id, run_id, member_id, channel) do nothing`);
