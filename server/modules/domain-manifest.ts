@@ -5,6 +5,7 @@ import type { DemoSeeder } from '../db/seed/seeders';
 import type { OpenApiTag } from '../http/openapi.plugin';
 import type { ModuleExport } from './files/module-export';
 import type { ModuleImport } from './files/module-import';
+import type { ApprovalQueue } from './approvals/approval-queue';
 
 /**
  * A domain declares itself: one manifest per folder of server/modules (`<domain>.manifest.ts`)
@@ -23,6 +24,8 @@ export interface DomainWiring {
   readonly exports: ReadonlyMap<string, ModuleExport>;
   /** The file-centre imports of the domains' own rows, by name. */
   readonly imports: ReadonlyMap<string, ModuleImport>;
+  /** What waits for a second person, every domain's queues (approvals/approval-queue.ts). */
+  readonly approvals: readonly ApprovalQueue[];
 }
 
 /** One Fastify plugin of a domain, registered under the service base with the wiring as its options. */
@@ -55,6 +58,11 @@ export interface DomainManifest {
    * `after`): run once for the demo merchant after the platform's seeders (db/seed/seeders.ts).
    */
   readonly seed?: readonly DemoSeeder[];
+  /**
+   * What of the domain waits for a second person (approvals/approval-queue.ts): listed in the
+   * header's "awaiting my approval" for whoever may approve it.
+   */
+  readonly approvals?: readonly ApprovalQueue[];
   /** The OpenAPI tags its operations use that are not a menu group's (`auth`, `files`). */
   readonly tags?: readonly OpenApiTag[];
 }

@@ -1,6 +1,7 @@
 import type { DomainManifest } from './domain-manifest';
 import { activitiesDomain } from './activities/activities.manifest';
 import { applicationsDomain } from './applications/applications.manifest';
+import { approvalsDomain } from './approvals/approvals.manifest';
 import { audiencesDomain } from './audiences/audiences.manifest';
 import { authDomain } from './auth/auth.manifest';
 import { authorizationDomain } from './authorization/authorization.manifest';
@@ -45,6 +46,7 @@ export const DOMAINS: readonly DomainManifest[] = [
   couponsDomain,
   activitiesDomain,
   filesDomain,
+  approvalsDomain,
   uploadsDomain,
   membersDomain,
   batchDomain,

@@ -36,4 +36,9 @@ export const MODULES: ReadonlyArray<{ name: string; plugin: FastifyPluginAsync<D
 export const OPENAPI_TAGS: readonly OpenApiTag[] = DOMAINS.flatMap((domain) => domain.tags ?? []);
 
 /** The lists derived from every manifest, handed to each plugin as its options. */
-export const DOMAIN_WIRING: DomainWiring = { hooks: SERVER_HOOKS, exports: MODULE_EXPORTS, imports: MODULE_IMPORTS };
+export const DOMAIN_WIRING: DomainWiring = {
+  hooks: SERVER_HOOKS,
+  exports: MODULE_EXPORTS,
+  imports: MODULE_IMPORTS,
+  approvals: DOMAINS.flatMap((domain) => domain.approvals ?? []),
+};

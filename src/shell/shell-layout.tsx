@@ -30,6 +30,7 @@ import { MarketingCentreSelect } from './marketing-centre-select';
 import { currentMenu, entryTitleKey, groupTitleKey, opensElsewhere, selectedMenuPath } from './menu';
 import { SIDER_WIDTH } from './theme';
 import { UserMenu } from './user-menu';
+import { ApprovalsBell } from './approvals-bell';
 
 const GROUP_ICONS: Readonly<Record<MenuGroup, ReactNode>> = {
   member: <TeamOutlined />,
@@ -189,6 +190,7 @@ export function ShellLayout() {
             </Space>
             <MarketingCentreSelect centers={centers} value={center?.id} onChange={chooseCenter} />
             <LanguageSwitch />
+            <ApprovalsBell />
             <UserMenu />
           </Space>
         </Layout.Header>

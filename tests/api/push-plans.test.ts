@@ -505,6 +505,26 @@ describe('a push plan on a schedule', () => {
       expect(smsTo(await mobileOf(member))).toHaveLength(0);
     }
 
+    // It waits in the header's list of whoever may approve it, and only theirs.
+    const waitingFor = (client: ApiClient) =>
+      okData<{ total: number; items: Record<string, unknown>[] }>(client.get('/v1/approvals/waiting', { headers: EN }));
+    expect(await waitingFor(second)).toEqual({
+      total: 1,
+      items: [
+        {
+          queue: 'pushPlanRun',
+          id: waiting.id,
+          subject: expect.any(String),
+          value: { kind: 'points', amount: '12000', threshold: '10000' },
+          since: `${day1} 10:00:00`,
+          dueAt: `${day1} 12:00:00`,
+          path: `/promotion/push-plan/dtl?id=${activity}`,
+        },
+      ],
+    });
+    expect(await waitingFor(admin)).toEqual({ total: 0, items: [] });
+    expect(await waitingFor(smsOnly)).toEqual({ total: 0, items: [] });
+
     // The plan's creator may not approve it; nor may someone without the gift's grant.
     const own = await admin.post('/v1/group-send/approve', { query: { id: waiting.id }, headers: EN });
     expect(own.status).toBe(409);
@@ -514,6 +534,7 @@ describe('a push plan on a schedule', () => {
     await okData(second.post('/v1/group-send/approve', { query: { id: waiting.id } }));
     expect(await helpers.ended(activity)).toMatchObject({ id: waiting.id, state: 'DONE', issued: 2, approvedBy: expect.any(String) });
     expect((await second.post('/v1/group-send/approve', { query: { id: waiting.id } })).status).toBe(409);
+    expect(await waitingFor(second)).toEqual({ total: 0, items: [] });
     await tick(at(1, '10:00', 3));
     for (const member of members) {
       expect(await balance(member)).toBe(6000);

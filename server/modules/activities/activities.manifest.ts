@@ -15,6 +15,7 @@ import { groupSendRecipientsSource } from './group-send/group-send-recipients.so
 import { groupSendRoutes } from './group-send/group-send.routes';
 import { pushConsentHooks } from './push-plans/push-consent.hooks';
 import { pushDeliveriesSource } from './push-plans/push-deliveries.source';
+import { pushPlanRunApprovals } from './push-plans/push-plan.approvals';
 import { pushPlanRunsSource } from './push-plans/push-plan-runs.source';
 import { pushPlanScheduleJobs } from './push-plans/push-plan.schedule';
 import { thirdPartyCancelCouponsSource, thirdPartyCancelsSource } from './third-party/third-party-cancels.source';
@@ -47,5 +48,6 @@ export const activitiesDomain = defineDomain({
     pushDeliveriesSource,
     pushPlanRunsSource,
   ],
+  approvals: [pushPlanRunApprovals],
   seed: [promotionSeeder],
 });

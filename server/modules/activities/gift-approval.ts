@@ -195,6 +195,22 @@ export async function giftAboveThreshold(args: {
   return null;
 }
 
+/** What a waiting run's approval measured, as stored in JSON (units as text). */
+export interface StoredApproval {
+  readonly valueKind: ValueKind;
+  readonly units: string;
+  readonly threshold: string;
+  readonly unbounded: boolean;
+}
+
+/** A stored measure back as the rule's own. */
+export const measuredOf = (stored: StoredApproval): AboveThreshold => ({
+  valueKind: stored.valueKind,
+  units: BigInt(stored.units),
+  threshold: BigInt(stored.threshold),
+  unbounded: stored.unbounded,
+});
+
 /** The message values of a value above its threshold (`approval.secondPerson`'s {kind}, {amount}, {threshold}), in a language. */
 export function aboveThresholdValues(above: AboveThreshold, locale: Locale): { kind: string; amount: string; threshold: string } {
   return {

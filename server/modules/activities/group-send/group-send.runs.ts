@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import type { GroupSendReason, GroupSendRun, GroupSendRunReason, GroupSendRunState } from '../../../../resources/contract/group-send.types';
-import type { ValueKind } from '../../../../resources/define';
 import type { Locale } from '../../../../resources/messages/bilingual';
 import { windowPlace } from '../../../../resources/state-timeline';
 import { formatInstant } from '../../../crud/zoned-time';
@@ -8,7 +7,7 @@ import type { DbOrTx } from '../../../db/connection';
 import { AppError } from '../../../http/envelope';
 import { groupSelection } from '../../audiences/audience.compute';
 import { GROUP_SEND_KINDS } from '../../../../resources/promotion/activity-engine';
-import { aboveThresholdValues, assertGiftApproved, giftAboveThreshold } from '../gift-approval';
+import { aboveThresholdValues, assertGiftApproved, giftAboveThreshold, measuredOf, type StoredApproval } from '../gift-approval';
 import type { PushChannel } from '../../../../resources/promotion/kinds/push-plan.kind';
 import { mobileKey, suppressPending } from '../push-plans/push-plan.deliver';
 
@@ -191,20 +190,6 @@ export async function approveRun(args: {
     return { activityId: Number(run.activity_id) };
   });
 }
-
-/** What a waiting run's approval measured, as stored (units as text). */
-interface StoredApproval {
-  readonly valueKind: ValueKind;
-  readonly units: string;
-  readonly threshold: string;
-  readonly unbounded: boolean;
-}
-const measuredOf = (stored: StoredApproval) => ({
-  valueKind: stored.valueKind,
-  units: BigInt(stored.units),
-  threshold: BigInt(stored.threshold),
-  unbounded: stored.unbounded,
-});
 
 /**
  * Runs still waiting for approval whose window has passed (across tenants) become SKIPPED

@@ -1,0 +1,10 @@
+import fs from 'node:fs';
+import { openBenchDatabase } from './lib/bench-database';
+const bench = await openBenchDatabase({ dataDir: '/work/bench-data-lead' });
+const pool = bench.database.pool;
+const q = fs.readFileSync(process.argv[2], 'utf8');
+const params = JSON.parse(process.argv[3] ?? '[]');
+for (let i = 0; i < 3; i++) await pool.query(q, params);
+const r = await pool.query(`explain (analyze, buffers) ${q}`, params);
+console.log(r.rows.map((x: any) => x['QUERY PLAN']).join('\n'));
+await bench.stop();
