@@ -70,11 +70,17 @@ export function ApprovalsBell() {
       title={t('shell.approvals.title')}
       content={<div className="console-approvals">{list}</div>}
     >
-      <Button type="text" aria-label={label} title={label} className="console-header-item console-approvals-button">
-        <Badge count={total} size="small" overflowCount={99}>
-          <AuditOutlined className="console-approvals-icon" />
-        </Badge>
-      </Button>
+      <Button
+        type="text"
+        aria-label={label}
+        title={label}
+        className="console-header-item console-approvals-button"
+        icon={
+          <Badge count={total} size="small" overflowCount={99}>
+            <AuditOutlined className="console-approvals-icon" />
+          </Badge>
+        }
+      />
     </Popover>
   );
 }
