@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startStandIns, type StandIns } from '../helpers/channel-stand-ins';
 import { effectiveTemplate, okData, startCouponScene, type CouponScene } from '../helpers/coupon-fixtures';
-import type { ApiClient } from '../helpers/fixtures';
+import { signInNewUser, type ApiClient } from '../helpers/fixtures';
 import { groupSendHelpers, type Run } from '../helpers/group-send-fixtures';
 import { memberApp } from '../helpers/member-app';
 import { pointsOf } from '../helpers/points-fixtures';
@@ -524,6 +524,21 @@ describe('a push plan on a schedule', () => {
     });
     expect(await waitingFor(admin)).toEqual({ total: 0, items: [] });
     expect(await waitingFor(smsOnly)).toEqual({ total: 0, items: [] });
+    // A plan of one marketing centre waits only for approvers of that centre.
+    const centre = async (code: string) =>
+      okData<{ id: number }>(admin.post('/v1/marketing-center/saveNew', { body: { code, name: `Centre ${code}` } }));
+    const [north, south] = [await centre(`PN${Date.now() % 100000}`), await centre(`PS${Date.now() % 100000}`)];
+    const limitedTo = (login: string, centreId: number) =>
+      signInNewUser(scene.t, scene.tenant, { login, grants: [...gifts], marketingCenterIds: [centreId] });
+    const [northern, southern] = [await limitedTo('ppdailynorth', north.id), await limitedTo('ppdailysouth', south.id)];
+    await scene.t.database.db.execute(
+      sql`update activities set marketing_center = ${north.id} where tenant_id = ${scene.tenant.tenantId} and id = ${activity}`,
+    );
+    expect((await waitingFor(northern)).items.map((item) => item.id)).toEqual([waiting.id]);
+    expect(await waitingFor(southern)).toEqual({ total: 0, items: [] });
+    await scene.t.database.db.execute(
+      sql`update activities set marketing_center = null where tenant_id = ${scene.tenant.tenantId} and id = ${activity}`,
+    );
 
     // The plan's creator may not approve it; nor may someone without the gift's grant.
     const own = await admin.post('/v1/group-send/approve', { query: { id: waiting.id }, headers: EN });
