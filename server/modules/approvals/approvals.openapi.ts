@@ -1,20 +1,22 @@
 import { answers, arrayOf, nullable, objectOf, wire, type JsonSchema, type RouteDocs } from '../../http/openapi.schemas';
 
+/** What the value approval rule measured (`gift-approval.ts` `aboveThresholdValues`), as a waiting thing carries it. */
+export const measuredValue = (description: string): JsonSchema =>
+  objectOf(
+    {
+      kind: { type: 'string', description: 'The kind of value above its threshold, in the caller’s language' },
+      amount: { type: 'string', description: 'Its value of that kind (yuan or points)' },
+      threshold: { type: 'string', description: 'The merchant’s threshold of that kind' },
+    },
+    { description },
+  );
+
 const waiting: JsonSchema = objectOf(
   {
     queue: { type: 'string', description: 'What waits: pushPlanRun (a push plan’s scheduled run above the value threshold)' },
     id: { type: 'integer', description: 'Its id within the queue (a run)' },
     subject: { type: 'string', description: 'What it belongs to, by name (the plan)' },
-    value: nullable(
-      objectOf(
-        {
-          kind: { type: 'string', description: 'The kind of value above its threshold, in the caller’s language' },
-          amount: { type: 'string', description: 'Its value of that kind (yuan or points)' },
-          threshold: { type: 'string', description: 'The merchant’s threshold of that kind' },
-        },
-        { description: 'What the value approval measured' },
-      ),
-    ),
+    value: nullable(measuredValue('What the value approval measured')),
     since: wire.dateTime,
     dueAt: nullable(wire.dateTime),
     path: { type: 'string', description: 'The console route (hash path) where it is approved' },

@@ -1,4 +1,5 @@
 import { GROUP_SEND_RUN_REASONS, GROUP_SEND_RUN_STATES } from '../../../../resources/contract/group-send.types';
+import { measuredValue } from '../../approvals/approvals.openapi';
 import { answers, nullable, objectOf, oneOf, wire, type JsonSchema, type RouteDocs } from '../../../http/openapi.schemas';
 
 /** The answers of the send-run routes (group-send.routes.ts). */
@@ -26,16 +27,7 @@ const run: JsonSchema = objectOf(
         'aboveThreshold (waits for a second person), missed (past its catch-up window), notApproved (window passed unapproved)',
       ),
     ),
-    approval: nullable(
-      objectOf(
-        {
-          kind: { type: 'string', description: 'The kind of value above its threshold, in the caller’s language' },
-          amount: { type: 'string', description: 'The run’s value of that kind (yuan or points)' },
-          threshold: { type: 'string', description: 'The merchant’s threshold of that kind' },
-        },
-        { description: 'What the value approval measured on a scheduled run above the threshold' },
-      ),
-    ),
+    approval: nullable(measuredValue('What the value approval measured on a scheduled run above the threshold')),
     approvedBy: nullable({ type: 'string', description: 'Who approved a run that waited' }),
     approvedAt: nullable(wire.dateTime),
   },
