@@ -16,8 +16,8 @@ const POLL_MS = 60_000;
  * The header's "awaiting my approval": what waits for this user as a second person (a push plan's
  * scheduled run above the value threshold, …), as `GET /v1/approvals/waiting` lists it, which
  * offers only what the user may approve. The count shows on the button; the list links each one
- * to the screen where it is approved. Asked again every minute and on each move to another screen (not
- * on a filter's change), so an approval made elsewhere leaves the list.
+ * to the screen where it is approved. Asked again every minute and on each move to another
+ * screen (not on a filter's change), so an approval made elsewhere leaves the list.
  */
 export function ApprovalsBell() {
   const { t } = useTranslation();
