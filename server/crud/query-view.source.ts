@@ -130,7 +130,13 @@ export interface DailyDistinct<B extends string = string> {
    * How many were counted on a day of [from, to] after an earlier day of it (dates; null: open),
    * within the grain's value `key` (text, '' for all values or none), for the actor's tenant.
    */
-  readonly repeats: (args: { readonly tenantId: number; readonly grain: string; readonly key: SQL; readonly from: SQL; readonly to: SQL }) => SQL;
+  readonly repeats: (args: {
+    readonly tenantId: number;
+    readonly grain: string;
+    readonly key: SQL;
+    readonly from: SQL;
+    readonly to: SQL;
+  }) => SQL;
 }
 
 /** A measure over the daily rows built from the others as they read there (`net / members`). */
