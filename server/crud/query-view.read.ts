@@ -296,7 +296,10 @@ function totalsPlan(args: {
   const byDay = args.groups.some((g) => view.dimensions?.[g]?.kind === 'day') || args.bucket === 'day';
   const rows = daily.rows;
   return {
-    from: rows && !byDay ? summedRows({ rows, within, bucket: args.bucket }) : daily.from,
+    from:
+      rows && !byDay
+        ? summedRows({ rows, scope: daily.scope(actor), day: daily.day, range: timeRange(view, filters), bucket: args.bucket })
+        : daily.from,
     where: rows && !byDay ? (parts.length > 0 ? sql.join(parts, sql` and `) : sql`true`) : sql.join([...within, ...parts], sql` and `),
     count: sql`coalesce(sum(${daily.count}), 0)`,
     measures: dailyMeasures({ source, filters, groups: args.groups, bucket: args.bucket, day: daily.day, tenantId: actor.tenantId }),
@@ -305,13 +308,42 @@ function totalsPlan(args: {
   };
 }
 
+/** The time filter's days, when it is set. */
+const timeRange = (view: QueryViewDef, filters: ViewFilters) =>
+  view.time && filters[view.time] ? (filters[view.time] as [string, string]) : null;
+
+/** A day `n` days after a `yyyy-MM-dd` day. */
+const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+
 /**
- * The daily rows of the scope and days (`within`) summed per key, and per bucket when one is asked
- * (its first day as the day), as the table's alias, joined as the table is: the measures and the
- * other filters read them as they read the table.
+ * The whole months of a range (the first day of the first, the last day of the last) and the days
+ * of its partial months before and after them; null when it holds no whole month.
  */
-function summedRows(args: { rows: NonNullable<DailyTotals['rows']>; within: readonly SQL[]; bucket?: Bucket }): SQL {
-  const { rows } = args;
+export function wholeMonthsOf(range: readonly [string, string]): { months: [string, string]; days: [string, string][] } | null {
+  const [from, to] = range;
+  const first = from.endsWith('-01') ? from : `${addDays(`${from.slice(0, 8)}01`, 32).slice(0, 8)}01`;
+  const last = addDays(to, 1).endsWith('-01') ? to : addDays(`${to.slice(0, 8)}01`, -1);
+  if (first > last) return null;
+  const days: [string, string][] = [];
+  if (from < first) days.push([from, addDays(first, -1)]);
+  if (last < to) days.push([addDays(last, 1), to]);
+  return { months: [first, last], days };
+}
+
+/**
+ * The daily rows of the scope and `range` summed per key, and per bucket when one is asked (its
+ * first day as the day), as the table's alias, joined as the table is: the measures and the other
+ * filters read them as they read the table. With monthly rows (`rows.monthly`) and no bucket finer
+ * than a month, the range's whole months read those and only its partial months the days.
+ */
+function summedRows(args: {
+  rows: NonNullable<DailyTotals['rows']>;
+  scope: SQL;
+  day: SQL;
+  range: readonly [string, string] | null;
+  bucket?: Bucket;
+}): SQL {
+  const { rows, range } = args;
   const a = sql.identifier(rows.alias);
   const keys = rows.keys.map((k) => sql`${a}.${sql.identifier(k)}`);
   // The bucket's first day by date arithmetic (date_trunc of a date goes through a zoned timestamp: twice as slow per row).
@@ -322,7 +354,19 @@ function summedRows(args: { rows: NonNullable<DailyTotals['rows']>; within: read
     day ? sql`${day} as day` : sql`null::date as day`,
     ...rows.sums.map((c) => sql`sum(${a}.${sql.identifier(c)}) as ${sql.identifier(c)}`),
   ];
-  return sql`(select ${sql.join(select, sql`, `)} from ${rows.table} ${a} where ${sql.join([...args.within], sql` and `)}
+  const between = ([from, to]: readonly [string, string]) => sql`${args.day} between ${from}::date and ${to}::date`;
+  const months = rows.monthly && range && (!args.bucket || args.bucket === 'month') ? wholeMonthsOf(range) : null;
+  let read = sql`${rows.table} ${a} where ${args.scope}${range ? sql` and ${between(range)}` : sql``}`;
+  if (months) {
+    const columns = sql.join(
+      [...rows.keys, 'day', ...rows.sums].map((c) => sql`${a}.${sql.identifier(c)}`),
+      sql`, `,
+    );
+    const edges = months.days.length > 0 ? sql.join(months.days.map(between), sql` or `) : sql`false`;
+    read = sql`(select ${columns} from ${rows.table} ${a} where ${args.scope} and (${edges})
+      union all select ${columns} from ${rows.monthly} ${a} where ${args.scope} and ${between(months.months)}) ${a}`;
+  }
+  return sql`(select ${sql.join(select, sql`, `)} from ${read}
     group by ${sql.join(day ? [...keys, day] : keys, sql`, `)}) ${a}${rows.joins ? sql` ${rows.joins}` : sql``}`;
 }
 

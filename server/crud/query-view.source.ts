@@ -93,6 +93,11 @@ export interface DailyTotals<V extends QueryViewDef = QueryViewDef> {
     readonly joins?: SQL;
     readonly keys: readonly string[];
     readonly sums: readonly string[];
+    /**
+     * The same keys and sums per month (`day` its first day), kept beside the days: a range's
+     * whole months read these, its partial months the days (when no bucket finer than a month is asked).
+     */
+    readonly monthly?: SQL;
   };
 }
 

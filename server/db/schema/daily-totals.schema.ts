@@ -203,32 +203,38 @@ export const memberSalesDaily = pgTable(
   (t) => dailyIndexes('member_sales_daily', t),
 );
 
+/** The columns of the paid level orders' daily and monthly sums. */
+const paidLevelColumns = () => ({
+  tenantId: tenantId(),
+  day: date('day', { mode: 'string' }).notNull(),
+  level: bigint('level', { mode: 'number' }).notNull(),
+  store: bigint('store', { mode: 'number' }),
+  payChannel: text('pay_channel').notNull(),
+  state: text('state').notNull(),
+  entries: bigint('entries', { mode: 'number' }).notNull(),
+  amount: money('amount').notNull(),
+  /** Sum of the months bought (none counts 0). */
+  termMonths: bigint('term_months', { mode: 'number' }).notNull(),
+  memberDaysAll: bigint('member_days_all', { mode: 'number' }).notNull(),
+  memberDaysStore: bigint('member_days_store', { mode: 'number' }).notNull(),
+  memberDaysLevel: bigint('member_days_level', { mode: 'number' }).notNull(),
+  memberDaysChannel: bigint('member_days_channel', { mode: 'number' }).notNull(),
+  folded: boolean('folded').notNull().default(false),
+});
+
 /**
  * Paid level orders by payment day, level, store, channel and state (the paid level report), with
  * the member-days of each grain: once a day over all (`memberDaysAll`), per store, per level and
  * per payment channel, each on the key of the order that began the member's day in it.
  */
-export const paidLevelDaily = pgTable(
-  'paid_level_daily',
-  {
-    tenantId: tenantId(),
-    day: date('day', { mode: 'string' }).notNull(),
-    level: bigint('level', { mode: 'number' }).notNull(),
-    store: bigint('store', { mode: 'number' }),
-    payChannel: text('pay_channel').notNull(),
-    state: text('state').notNull(),
-    entries: bigint('entries', { mode: 'number' }).notNull(),
-    amount: money('amount').notNull(),
-    /** Sum of the months bought (none counts 0). */
-    termMonths: bigint('term_months', { mode: 'number' }).notNull(),
-    memberDaysAll: bigint('member_days_all', { mode: 'number' }).notNull(),
-    memberDaysStore: bigint('member_days_store', { mode: 'number' }).notNull(),
-    memberDaysLevel: bigint('member_days_level', { mode: 'number' }).notNull(),
-    memberDaysChannel: bigint('member_days_channel', { mode: 'number' }).notNull(),
-    folded: boolean('folded').notNull().default(false),
-  },
-  (t) => dailyIndexes('paid_level_daily', t),
-);
+export const paidLevelDaily = pgTable('paid_level_daily', paidLevelColumns(), (t) => dailyIndexes('paid_level_daily', t));
+
+/**
+ * The same sums per month (`day`: its first day): a year's orders are hardly fewer per day and key
+ * than the orders, so a range's whole months read these (twelve times fewer rows) and only its
+ * partial months the days (query-view.source.ts `rows.monthly`).
+ */
+export const paidLevelMonthly = pgTable('paid_level_monthly', paidLevelColumns(), (t) => dailyIndexes('paid_level_monthly', t));
 
 /**
  * The days each member bought on, per source (`sales`, `paid_level`), grain (`all`, `store`,

@@ -15,7 +15,7 @@ import { membersBuying } from '../reports/daily-totals';
  * order is paid and refunded on its own day (the order keeps no refund time).
  *
  * Its totals and chart sum the orders per payment day, level, store, channel and state
- * (paid_level_daily, server/modules/reports), the members buying as the range's member-days less
+ * (paid_level_daily, and paid_level_monthly for a range's whole months; server/modules/reports), the members buying as the range's member-days less
  * the repeat pairs within it, over all or within one store, level or channel: exact, with at most
  * one of those filters and no other.
  */
@@ -71,6 +71,7 @@ export const feeLevelSource = defineViewSource({
       joins: NAMED,
       keys: ['tenant_id', 'level', 'store', 'pay_channel', 'state'],
       sums: ['entries', 'amount', 'term_months', 'member_days_all', 'member_days_store', 'member_days_level', 'member_days_channel'],
+      monthly: sql`paid_level_monthly`,
     },
     filters: ['storeId', 'levelId', 'payChannel', 'state'],
     dimensions: ['levelId', 'storeId', 'payChannel'],
