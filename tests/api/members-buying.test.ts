@@ -218,9 +218,9 @@ async function kept() {
       having sum(entries) <> 0 or sum(member_days) <> 0 order by 1, 2`),
     salesAll: await read(sql`select day::text, sum(member_days_all)::int as n from member_sales_daily where tenant_id = ${id}
       group by 1 having sum(member_days_all) <> 0 order by 1`),
-    orders: await read(sql`select day::text, level, store, pay_channel, state, sum(entries)::int as entries, sum(amount)::text as amount,
-        sum(term_months)::int as months
-      from paid_level_daily where tenant_id = ${id} group by 1, 2, 3, 4, 5 having sum(entries) <> 0 order by 1, 2, 3, 4, 5`),
+    orders: await read(sql`select day::text, level, store, pay_channel, sum(entries)::int as entries, sum(amount)::text as amount,
+        sum(refunded)::text as refunded, sum(term_months)::int as months
+      from paid_level_daily where tenant_id = ${id} group by 1, 2, 3, 4 having sum(entries) <> 0 order by 1, 2, 3, 4`),
     ordersGrains: await read(sql`select g, day::text, key, sum(n)::int as n from (
         select 'all' as g, day, '' as key, member_days_all as n from paid_level_daily where tenant_id = ${id}
         union all select 'store', day, coalesce(store::text, ''), member_days_store from paid_level_daily where tenant_id = ${id}
@@ -233,13 +233,13 @@ async function kept() {
 /** The paid level orders' sums per month and key, from the monthly rows or the daily rows. */
 async function monthlyOrders(from: 'daily' | 'monthly') {
   const table = sql.identifier(from === 'daily' ? 'paid_level_daily' : 'paid_level_monthly');
-  const found = await db().execute(sql`select to_char(date_trunc('month', day), 'YYYY-MM') as month, level, store, pay_channel, state,
-      sum(entries)::int as entries, sum(amount)::text as amount, sum(term_months)::int as months, sum(member_days_all)::int as a,
+  const found = await db().execute(sql`select to_char(date_trunc('month', day), 'YYYY-MM') as month, level, store, pay_channel,
+      sum(entries)::int as entries, sum(amount)::text as amount, sum(refunded)::text as refunded, sum(term_months)::int as months, sum(member_days_all)::int as a,
       sum(member_days_store)::int as s, sum(member_days_level)::int as l, sum(member_days_channel)::int as c
-    from ${table} where tenant_id = ${tenant.tenantId} group by 1, 2, 3, 4, 5
+    from ${table} where tenant_id = ${tenant.tenantId} group by 1, 2, 3, 4
     having sum(entries) <> 0 or sum(member_days_all) <> 0 or sum(member_days_store) <> 0 or sum(member_days_level) <> 0
       or sum(member_days_channel) <> 0
-    order by 1, 2, 3, 4, 5`);
+    order by 1, 2, 3, 4`);
   return found.rows;
 }
 

@@ -39,9 +39,26 @@ CREATE TABLE "paid_level_daily" (
 	"level" bigint NOT NULL,
 	"store" bigint,
 	"pay_channel" text NOT NULL,
-	"state" text NOT NULL,
 	"entries" bigint NOT NULL,
 	"amount" numeric(16, 2) NOT NULL,
+	"refunded" numeric(16, 2) NOT NULL,
+	"term_months" bigint NOT NULL,
+	"member_days_all" bigint NOT NULL,
+	"member_days_store" bigint NOT NULL,
+	"member_days_level" bigint NOT NULL,
+	"member_days_channel" bigint NOT NULL,
+	"folded" boolean DEFAULT false NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "paid_level_monthly" (
+	"tenant_id" bigint NOT NULL,
+	"day" date NOT NULL,
+	"level" bigint NOT NULL,
+	"store" bigint,
+	"pay_channel" text NOT NULL,
+	"entries" bigint NOT NULL,
+	"amount" numeric(16, 2) NOT NULL,
+	"refunded" numeric(16, 2) NOT NULL,
 	"term_months" bigint NOT NULL,
 	"member_days_all" bigint NOT NULL,
 	"member_days_store" bigint NOT NULL,
@@ -54,8 +71,10 @@ CREATE INDEX "member_day_repeats_prev_idx" ON "member_day_repeats" USING btree (
 CREATE INDEX "member_day_repeats_unfolded_idx" ON "member_day_repeats" USING btree ("tenant_id") WHERE not "member_day_repeats"."folded";--> statement-breakpoint
 CREATE INDEX "member_sales_daily_day_idx" ON "member_sales_daily" USING btree ("tenant_id","day","store_id","entries","amount","returned_amount","points","member_days","member_days_all");--> statement-breakpoint
 CREATE INDEX "member_sales_daily_unfolded_idx" ON "member_sales_daily" USING btree ("tenant_id","day") WHERE not "member_sales_daily"."folded";--> statement-breakpoint
-CREATE INDEX "paid_level_daily_day_idx" ON "paid_level_daily" USING btree ("tenant_id","day","level","store","pay_channel","state","entries","amount","term_months","member_days_all","member_days_store","member_days_level","member_days_channel");--> statement-breakpoint
+CREATE INDEX "paid_level_daily_day_idx" ON "paid_level_daily" USING btree ("tenant_id","day","level","store","pay_channel","entries","amount","refunded","term_months","member_days_all","member_days_store","member_days_level","member_days_channel");--> statement-breakpoint
 CREATE INDEX "paid_level_daily_unfolded_idx" ON "paid_level_daily" USING btree ("tenant_id","day") WHERE not "paid_level_daily"."folded";--> statement-breakpoint
+CREATE INDEX "paid_level_monthly_day_idx" ON "paid_level_monthly" USING btree ("tenant_id","day","level","store","pay_channel","entries","amount","refunded","term_months","member_days_all","member_days_store","member_days_level","member_days_channel");--> statement-breakpoint
+CREATE INDEX "paid_level_monthly_unfolded_idx" ON "paid_level_monthly" USING btree ("tenant_id","day") WHERE not "paid_level_monthly"."folded";--> statement-breakpoint
 -- ---- Hand-written below (the tables and indexes above are drizzle's) ----
 -- Members buying over any range of days, exactly, from daily rows (server/modules/reports/README.md,
 -- "Members buying over a range"): the members buying in [a, b] are the member-days of the range (a
@@ -161,7 +180,10 @@ CREATE TRIGGER member_sales_daily_update AFTER UPDATE OF tenant_id, occurred_at,
   FOR EACH ROW WHEN ((OLD.tenant_id, OLD.occurred_at, OLD.store_id, OLD.member_id, OLD.amount, OLD.points, OLD.returned_amount)
     IS DISTINCT FROM (NEW.tenant_id, NEW.occurred_at, NEW.store_id, NEW.member_id, NEW.amount, NEW.points, NEW.returned_amount))
   EXECUTE FUNCTION member_sales_daily_follow();--> statement-breakpoint
--- A paid level order more or less, with its member's days per store, level and payment channel.
+-- A paid level order more or less, with its member's days per store, level and payment channel, on
+-- its day and its month (a range's whole months read the months: a year's days and keys are hardly
+-- fewer than its orders). Its state is no key: what was refunded and the months of the orders not
+-- refunded are sums.
 CREATE OR REPLACE FUNCTION paid_level_daily_row(o paid_level_orders, sign integer, days boolean) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
   d date := (o.paid_at AT TIME ZONE 'Asia/Shanghai')::date;
@@ -169,6 +191,8 @@ DECLARE
   per_store integer := 0;
   per_level integer := 0;
   per_channel integer := 0;
+  refunded numeric := CASE WHEN o.state = 'REFUNDED' THEN o.amount ELSE 0 END;
+  months bigint := CASE WHEN o.state = 'REFUNDED' THEN 0 ELSE coalesce(o.term_months, 0) END;
 BEGIN
   IF days THEN
     PERFORM member_days_lock(o.tenant_id, o.member_id);
@@ -177,10 +201,14 @@ BEGIN
     per_level := member_days_note(o.tenant_id, 'paid_level', 'level', o.level::text, o.member_id, d, sign);
     per_channel := member_days_note(o.tenant_id, 'paid_level', 'channel', o.pay_channel, o.member_id, d, sign);
   END IF;
-  INSERT INTO paid_level_daily (tenant_id, day, level, store, pay_channel, state, entries, amount, term_months, member_days_all,
+  INSERT INTO paid_level_daily (tenant_id, day, level, store, pay_channel, entries, amount, refunded, term_months, member_days_all,
     member_days_store, member_days_level, member_days_channel)
-  VALUES (o.tenant_id, d, o.level, o.store, o.pay_channel, o.state, sign, sign * o.amount, sign * coalesce(o.term_months, 0), per_all,
-    per_store, per_level, per_channel);
+  VALUES (o.tenant_id, d, o.level, o.store, o.pay_channel, sign, sign * o.amount, sign * refunded, sign * months, per_all, per_store,
+    per_level, per_channel);
+  INSERT INTO paid_level_monthly (tenant_id, day, level, store, pay_channel, entries, amount, refunded, term_months, member_days_all,
+    member_days_store, member_days_level, member_days_channel)
+  VALUES (o.tenant_id, date_trunc('month', d)::date, o.level, o.store, o.pay_channel, sign, sign * o.amount, sign * refunded,
+    sign * months, per_all, per_store, per_level, per_channel);
 END;
 $$;--> statement-breakpoint
 CREATE OR REPLACE FUNCTION paid_level_daily_follow() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -206,7 +234,7 @@ CREATE TRIGGER paid_level_daily_update AFTER UPDATE OF tenant_id, paid_at, membe
       NEW.term_months))
   EXECUTE FUNCTION paid_level_daily_follow();--> statement-breakpoint
 -- Rebuilds the member days, their pairs and both reports' daily sums of one tenant (every tenant's,
--- given null) from the sales and the paid level orders, holding off both meanwhile. A member-day over
+-- given null) from the sales and the paid level orders (the months from the days), holding off both meanwhile. A member-day over
 -- several keys of a daily row is counted on its least key (the triggers count it on the key of the row
 -- that began it): the same sums over what the grain keeps apart.
 CREATE OR REPLACE FUNCTION recompute_member_days(tenant bigint) RETURNS void LANGUAGE plpgsql AS $$
@@ -249,28 +277,33 @@ BEGIN
     ) k
   ) s
   GROUP BY s.tenant_id, s.day, s.store_id;
-  INSERT INTO paid_level_daily (tenant_id, day, level, store, pay_channel, state, entries, amount, term_months, member_days_all,
+  INSERT INTO paid_level_daily (tenant_id, day, level, store, pay_channel, entries, amount, refunded, term_months, member_days_all,
     member_days_store, member_days_level, member_days_channel, folded)
-  SELECT s.tenant_id, s.day, s.level, s.store, s.pay_channel, s.state, sum(s.entries), sum(s.amount), sum(s.term_months),
+  SELECT s.tenant_id, s.day, s.level, s.store, s.pay_channel, sum(s.entries), sum(s.amount), sum(s.refunded), sum(s.term_months),
     count(*) FILTER (WHERE s.lead_all = 1), count(*) FILTER (WHERE s.lead_store = 1), count(*) FILTER (WHERE s.lead_level = 1),
     count(*) FILTER (WHERE s.lead_channel = 1), true
   FROM (
     SELECT k.*,
-      row_number() OVER (PARTITION BY k.tenant_id, k.member_id, k.day ORDER BY k.level, k.store NULLS FIRST, k.pay_channel, k.state)
-        AS lead_all,
-      row_number() OVER (PARTITION BY k.tenant_id, k.member_id, k.day, k.store ORDER BY k.level, k.pay_channel, k.state) AS lead_store,
-      row_number() OVER (PARTITION BY k.tenant_id, k.member_id, k.day, k.level ORDER BY k.store NULLS FIRST, k.pay_channel, k.state)
-        AS lead_level,
-      row_number() OVER (PARTITION BY k.tenant_id, k.member_id, k.day, k.pay_channel ORDER BY k.level, k.store NULLS FIRST, k.state)
-        AS lead_channel
+      row_number() OVER (PARTITION BY k.tenant_id, k.member_id, k.day ORDER BY k.level, k.store NULLS FIRST, k.pay_channel) AS lead_all,
+      row_number() OVER (PARTITION BY k.tenant_id, k.member_id, k.day, k.store ORDER BY k.level, k.pay_channel) AS lead_store,
+      row_number() OVER (PARTITION BY k.tenant_id, k.member_id, k.day, k.level ORDER BY k.store NULLS FIRST, k.pay_channel) AS lead_level,
+      row_number() OVER (PARTITION BY k.tenant_id, k.member_id, k.day, k.pay_channel ORDER BY k.level, k.store NULLS FIRST) AS lead_channel
     FROM (
-      SELECT o.tenant_id, o.member_id, (o.paid_at AT TIME ZONE 'Asia/Shanghai')::date AS day, o.level, o.store, o.pay_channel, o.state,
-        count(*) AS entries, sum(o.amount) AS amount, sum(coalesce(o.term_months, 0)) AS term_months
+      SELECT o.tenant_id, o.member_id, (o.paid_at AT TIME ZONE 'Asia/Shanghai')::date AS day, o.level, o.store, o.pay_channel,
+        count(*) AS entries, sum(o.amount) AS amount, coalesce(sum(o.amount) FILTER (WHERE o.state = 'REFUNDED'), 0) AS refunded,
+        coalesce(sum(o.term_months) FILTER (WHERE o.state <> 'REFUNDED'), 0) AS term_months
       FROM paid_level_orders o WHERE tenant IS NULL OR o.tenant_id = tenant
-      GROUP BY 1, 2, 3, 4, 5, 6, 7
+      GROUP BY 1, 2, 3, 4, 5, 6
     ) k
   ) s
-  GROUP BY s.tenant_id, s.day, s.level, s.store, s.pay_channel, s.state;
+  GROUP BY s.tenant_id, s.day, s.level, s.store, s.pay_channel;
+  DELETE FROM paid_level_monthly WHERE tenant IS NULL OR tenant_id = tenant;
+  INSERT INTO paid_level_monthly (tenant_id, day, level, store, pay_channel, entries, amount, refunded, term_months, member_days_all,
+    member_days_store, member_days_level, member_days_channel, folded)
+  SELECT tenant_id, date_trunc('month', day)::date, level, store, pay_channel, sum(entries), sum(amount), sum(refunded), sum(term_months),
+    sum(member_days_all), sum(member_days_store), sum(member_days_level), sum(member_days_channel), true
+  FROM paid_level_daily WHERE tenant IS NULL OR tenant_id = tenant
+  GROUP BY 1, 2, 3, 4, 5;
 END;
 $$;--> statement-breakpoint
 -- The fold and the rebuild of the reports' daily totals (0066_report-daily-totals) take these in too.
@@ -283,8 +316,12 @@ BEGIN
       ARRAY['entries', 'litres', 'amount', 'discount', 'returned', 'points', 'sales', 'sales_lead'])
     + fold_daily_table('member_sales_daily', ARRAY['tenant_id', 'day', 'store_id'],
       ARRAY['entries', 'amount', 'returned_amount', 'points', 'member_days', 'member_days_all'])
-    + fold_daily_table('paid_level_daily', ARRAY['tenant_id', 'day', 'level', 'store', 'pay_channel', 'state'],
-      ARRAY['entries', 'amount', 'term_months', 'member_days_all', 'member_days_store', 'member_days_level', 'member_days_channel'])
+    + fold_daily_table('paid_level_daily', ARRAY['tenant_id', 'day', 'level', 'store', 'pay_channel'],
+      ARRAY['entries', 'amount', 'refunded', 'term_months', 'member_days_all', 'member_days_store', 'member_days_level',
+        'member_days_channel'])
+    + fold_daily_table('paid_level_monthly', ARRAY['tenant_id', 'day', 'level', 'store', 'pay_channel'],
+      ARRAY['entries', 'amount', 'refunded', 'term_months', 'member_days_all', 'member_days_store', 'member_days_level',
+        'member_days_channel'])
     + fold_daily_table('member_day_repeats', ARRAY['tenant_id', 'source', 'grain', 'key', 'day', 'prev_day'], ARRAY['entries']);
 END;
 $$;--> statement-breakpoint
@@ -304,5 +341,6 @@ END;
 $$;--> statement-breakpoint
 ALTER TABLE "member_sales_daily" SET (autovacuum_vacuum_scale_factor = 0.02, autovacuum_vacuum_insert_scale_factor = 0.02);--> statement-breakpoint
 ALTER TABLE "paid_level_daily" SET (autovacuum_vacuum_scale_factor = 0.02, autovacuum_vacuum_insert_scale_factor = 0.02);--> statement-breakpoint
+ALTER TABLE "paid_level_monthly" SET (autovacuum_vacuum_scale_factor = 0.02, autovacuum_vacuum_insert_scale_factor = 0.02);--> statement-breakpoint
 ALTER TABLE "member_day_repeats" SET (autovacuum_vacuum_scale_factor = 0.02, autovacuum_vacuum_insert_scale_factor = 0.02);--> statement-breakpoint
 SELECT recompute_member_days(NULL);

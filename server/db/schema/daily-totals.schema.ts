@@ -210,10 +210,11 @@ const paidLevelColumns = () => ({
   level: bigint('level', { mode: 'number' }).notNull(),
   store: bigint('store', { mode: 'number' }),
   payChannel: text('pay_channel').notNull(),
-  state: text('state').notNull(),
   entries: bigint('entries', { mode: 'number' }).notNull(),
   amount: money('amount').notNull(),
-  /** Sum of the months bought (none counts 0). */
+  /** Sum of the amounts of the orders refunded (their state: a column, not a key, for a third of the rows). */
+  refunded: money('refunded').notNull(),
+  /** Sum of the months the orders not refunded bought (none counts 0). */
   termMonths: bigint('term_months', { mode: 'number' }).notNull(),
   memberDaysAll: bigint('member_days_all', { mode: 'number' }).notNull(),
   memberDaysStore: bigint('member_days_store', { mode: 'number' }).notNull(),
@@ -223,7 +224,7 @@ const paidLevelColumns = () => ({
 });
 
 /**
- * Paid level orders by payment day, level, store, channel and state (the paid level report), with
+ * Paid level orders by payment day, level, store and channel (the paid level report), with
  * the member-days of each grain: once a day over all (`memberDaysAll`), per store, per level and
  * per payment channel, each on the key of the order that began the member's day in it.
  */

@@ -14,10 +14,10 @@ import { membersBuying } from '../reports/daily-totals';
  * level orders with their level, member and store named; the time is the payment. A refunded
  * order is paid and refunded on its own day (the order keeps no refund time).
  *
- * Its totals and chart sum the orders per payment day, level, store, channel and state
+ * Its totals and chart sum the orders per payment day, level, store and channel
  * (paid_level_daily, and paid_level_monthly for a range's whole months; server/modules/reports), the members buying as the range's member-days less
  * the repeat pairs within it, over all or within one store, level or channel: exact, with at most
- * one of those filters and no other.
+ * one of those filters and no other (a state chosen reads the orders).
  */
 const ORDERS = sql.identifier(getTableName(deriveTable(paidLevelOrderResource)));
 const LEVELS = sql.identifier(getTableName(deriveTable(levelResource)));
@@ -69,14 +69,26 @@ export const feeLevelSource = defineViewSource({
       table: sql`paid_level_daily`,
       alias: 'o',
       joins: NAMED,
-      keys: ['tenant_id', 'level', 'store', 'pay_channel', 'state'],
-      sums: ['entries', 'amount', 'term_months', 'member_days_all', 'member_days_store', 'member_days_level', 'member_days_channel'],
+      keys: ['tenant_id', 'level', 'store', 'pay_channel'],
+      sums: [
+        'entries',
+        'amount',
+        'refunded',
+        'term_months',
+        'member_days_all',
+        'member_days_store',
+        'member_days_level',
+        'member_days_channel',
+      ],
       monthly: sql`paid_level_monthly`,
     },
-    filters: ['storeId', 'levelId', 'payChannel', 'state'],
+    filters: ['storeId', 'levelId', 'payChannel'],
     dimensions: ['levelId', 'storeId', 'payChannel'],
     measures: {
       orders: sql`coalesce(sum(o.entries), 0)`,
+      refunded: sql`coalesce(sum(o.refunded), 0)`,
+      net: sql`(coalesce(sum(o.amount), 0) - coalesce(sum(o.refunded), 0))`,
+      months: sql`coalesce(sum(o.term_months), 0)`,
       members: membersBuying({
         source: 'paid_level',
         days: memberDays('member_days_all'),
