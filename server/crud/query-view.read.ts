@@ -5,6 +5,7 @@ import {
   EMPTY_CODE,
   mayBeEmpty,
   bucketOf,
+  wholeMonthsOf,
   drillFilterOf,
   lastYearOf,
   previousPeriodOf,
@@ -311,24 +312,6 @@ function totalsPlan(args: {
 /** The time filter's days, when it is set. */
 const timeRange = (view: QueryViewDef, filters: ViewFilters) =>
   view.time && filters[view.time] ? (filters[view.time] as [string, string]) : null;
-
-/** A day `n` days after a `yyyy-MM-dd` day. */
-const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
-
-/**
- * The whole months of a range (the first day of the first, the last day of the last) and the days
- * of its partial months before and after them; null when it holds no whole month.
- */
-export function wholeMonthsOf(range: readonly [string, string]): { months: [string, string]; days: [string, string][] } | null {
-  const [from, to] = range;
-  const first = from.endsWith('-01') ? from : `${addDays(`${from.slice(0, 8)}01`, 32).slice(0, 8)}01`;
-  const last = addDays(to, 1).endsWith('-01') ? to : addDays(`${to.slice(0, 8)}01`, -1);
-  if (first > last) return null;
-  const days: [string, string][] = [];
-  if (from < first) days.push([from, addDays(first, -1)]);
-  if (last < to) days.push([addDays(last, 1), to]);
-  return { months: [first, last], days };
-}
 
 /**
  * The daily rows of the scope and `range` summed per key, and per bucket when one is asked (its
