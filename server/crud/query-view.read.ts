@@ -356,6 +356,16 @@ function summedRows(args: {
 /** The first day of a row's bucket (the group key of a trend's bucket). */
 const bucketStart = (bucket: Bucket, day: SQL) => sql`date_trunc(${literal(bucket)}, ${day})`;
 
+/** What the daily measures of a statement depend on: its filters, grouping sets, bucket, the rows' day and the tenant. */
+interface DailyAsked {
+  readonly source: ViewSource;
+  readonly filters: ViewFilters;
+  readonly groups: readonly string[];
+  readonly bucket?: Bucket;
+  readonly day: SQL;
+  readonly tenantId: number;
+}
+
 /**
  * The measures over the daily totals: the source's, with those the daily rows read differently;
  * a count exact per value of a dimension (DailyPerValue) sums `one` when the filter picks one
@@ -363,14 +373,7 @@ const bucketStart = (bucket: Bucket, day: SQL) => sql`date_trunc(${literal(bucke
  * `all`; a distinct count over days (DailyDistinct) its days less its pairs within each group's
  * days; a derived measure (DailyDerived) reads the others as they read here.
  */
-function dailyMeasures(args: {
-  source: ViewSource;
-  filters: ViewFilters;
-  groups: readonly string[];
-  bucket?: Bucket;
-  day: SQL;
-  tenantId: number;
-}): Record<string, SQL> {
+function dailyMeasures(args: DailyAsked): Record<string, SQL> {
   const { source } = args;
   const own = (source.daily?.measures ?? {}) as Readonly<Record<string, DailyMeasure | undefined>>;
   const set = setFilters(source.view, args.filters);
@@ -412,15 +415,7 @@ const isDistinct = (measure: DailyMeasure): measure is DailyDistinct => typeof m
  * range; a day has no pair within it; a bucket subtracts the pairs within the bucket (and range);
  * the whole reads the chosen filter's grain and value, or all values'.
  */
-function distinctMeasure(args: {
-  measure: DailyDistinct;
-  source: ViewSource;
-  filters: ViewFilters;
-  groups: readonly string[];
-  bucket?: Bucket;
-  day: SQL;
-  tenantId: number;
-}): SQL {
+function distinctMeasure(args: DailyAsked & { readonly measure: DailyDistinct }): SQL {
   const { measure, source, filters } = args;
   const view = source.view;
   const per = measure.per as Readonly<Record<string, { readonly days: SQL; readonly grain: string } | undefined>>;
