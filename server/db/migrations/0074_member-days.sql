@@ -130,7 +130,8 @@ BEGIN
 END;
 $$;--> statement-breakpoint
 -- How many members bought on a day of [lo, hi] after buying on an earlier day of it (null: open),
--- per source, grain and value: what the reports subtract from the range's member-days.
+-- per source, grain and value: what the reports subtract from the range's member-days. The index
+-- range is the previous days within [lo, hi) (a pair's previous day is before its day).
 CREATE OR REPLACE FUNCTION member_repeats(tenant bigint, src text, g text, k text, lo date, hi date)
   RETURNS bigint LANGUAGE plpgsql STABLE AS $$
 DECLARE
@@ -138,7 +139,8 @@ DECLARE
 BEGIN
   SELECT coalesce(sum(r.entries), 0) INTO n FROM member_day_repeats r
   WHERE r.tenant_id = tenant AND r.source = src AND r.grain = g AND r.key = k
-    AND r.prev_day >= coalesce(lo, '-infinity'::date) AND r.day <= coalesce(hi, 'infinity'::date);
+    AND r.prev_day >= coalesce(lo, '-infinity'::date) AND r.prev_day < coalesce(hi, 'infinity'::date)
+    AND r.day <= coalesce(hi, 'infinity'::date);
   RETURN n;
 END;
 $$;--> statement-breakpoint
