@@ -345,6 +345,12 @@ function summedRows(args: {
       [...rows.keys, 'day', ...rows.sums].map((c) => sql`${a}.${sql.identifier(c)}`),
       sql`, `,
     );
+    // Whole months by month: the monthly rows are the buckets' rows already (summed again by the grouping sets).
+    if (months.days.length === 0 && args.bucket === 'month') {
+      return sql`(select ${columns} from ${rows.monthly} ${a} where ${args.scope} and ${between(months.months)}) ${a}${
+        rows.joins ? sql` ${rows.joins}` : sql``
+      }`;
+    }
     const edges = months.days.length > 0 ? sql.join(months.days.map(between), sql` or `) : sql`false`;
     read = sql`(select ${columns} from ${rows.table} ${a} where ${args.scope} and (${edges})
       union all select ${columns} from ${rows.monthly} ${a} where ${args.scope} and ${between(months.months)}) ${a}`;

@@ -38,6 +38,14 @@ const CHANNELS = ['WECHAT', 'ALIPAY', 'CASH'] as const;
 
 const db = () => t.database.db;
 
+/** The eight whole months before this one. */
+const wholeMonths: [string, string] = (() => {
+  const first = `${today().slice(0, 8)}01`;
+  const start = new Date(Date.parse(`${first}T00:00:00Z`));
+  start.setUTCMonth(start.getUTCMonth() - 8);
+  return [start.toISOString().slice(0, 10), daysBefore(first, 1)];
+})();
+
 async function addSale(a: { member: number | null; store: number | null; daysAgo: number; cents: number }): Promise<void> {
   serial += 1;
   await db().execute(sql`insert into sales_transactions (tenant_id, order_no, member_id, store_id, amount, points, lines, response,
@@ -270,6 +278,8 @@ describe('members buying over a range from daily rows', () => {
           const range: [string, string] = [daysBefore(today(), Math.max(a, b)), daysBefore(today(), Math.min(a, b))];
           const fromDaily = await reportsIn('Asia/Shanghai', range);
           expect(fromDaily).toEqual(await reportsIn('Asia/Chongqing', range));
+          // Whole months only (the paid level report reads its months alone, its trend by month).
+          expect(await reportsIn('Asia/Shanghai', wholeMonths)).toEqual(await reportsIn('Asia/Chongqing', wholeMonths));
           // The whole's members, against count(distinct) of the rows.
           const direct = await distinctMembers(range[0], range[1]);
           const totals = fromDaily as { view: string; filters: ViewFilters; totals?: { totals: Record<string, number> } }[];
