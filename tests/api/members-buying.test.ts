@@ -299,7 +299,7 @@ describe('members buying over a range from daily rows', () => {
           expect(await kept()).toEqual(running);
         },
       ),
-      { numRuns: 10 },
+      { numRuns: 16 },
     );
   });
 
