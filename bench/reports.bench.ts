@@ -35,7 +35,8 @@ const REPORTS: readonly { daily: ViewSource; entries: ViewSource }[] = [
  * 2. Postings per second with the upkeep (the triggers) and without (the triggers disabled for
  *    the round), taking turns within each round: points earned spread over 2,000 members,
  *    stored value paid spread over them, and their fuel sales at the till (`recordSale`: the sale's
- *    points entry and the sale itself, which keeps fuel_daily); the upkeep's cost is
+ *    points entry and the sale itself, which keeps fuel_daily and member_sales_daily with the
+ *    member's days); the upkeep's cost is
  *    1 - with / without. The daily totals are rebuilt from the ledgers at the end, and the fuel
  *    totals of the sales made without the triggers added (the postings made without them).
  *
@@ -46,12 +47,17 @@ const REPORTS: readonly { daily: ViewSource; entries: ViewSource }[] = [
  *                            [--reports coupon-report,paso-report] [--no-postings]
  */
 
-/** The upkeep's triggers a posting of the bench fires (a sale's: its points entry's and its own, which keeps fuel_daily). */
+/**
+ * The upkeep's triggers a posting of the bench fires (a sale's: its points entry's and its own, which
+ * keep fuel_daily, and member_sales_daily with the member's days and their pairs).
+ */
 const TRIGGERS = [
   ['points_entries', 'points_daily_insert'],
   ['value_entries', 'value_daily_insert'],
   ['sales_transactions', 'sales_daily_insert'],
   ['sales_transactions', 'sales_daily_update'],
+  ['sales_transactions', 'member_sales_daily_insert'],
+  ['sales_transactions', 'member_sales_daily_update'],
 ] as const;
 
 const WAYS = {
@@ -217,11 +223,12 @@ async function main(): Promise<void> {
     } finally {
       await setUpkeep(true);
       await pool.query('select recompute_daily_totals($1::bigint)', [tenantId]);
-      // The fuel totals of the sales made without the upkeep (rebuilding every report's totals takes minutes).
-      await pool.query(`select sales_daily_row(x, 1) from sales_transactions x where x.tenant_id = $1 and x.order_no like $2`, [
-        tenantId,
-        `${runId}-%-false-%`,
-      ]);
+      // The fuel and member sales totals of the sales made without the upkeep (rebuilding every report's totals takes minutes).
+      await pool.query(
+        `select sales_daily_row(x, 1), member_sales_daily_row(x, 1, true) from sales_transactions x
+          where x.tenant_id = $1 and x.order_no like $2 order by x.id`,
+        [tenantId, `${runId}-%-false-%`],
+      );
     }
     console.log(`\npostings per second, ${perRound} a way per round, ${rounds} rounds, ${concurrency} concurrent (median of the rounds)`);
     console.log(`  ${'way'.padEnd(28)} ${'with'.padStart(8)} ${'without'.padStart(8)}   upkeep cost`);

@@ -349,6 +349,21 @@ const iso = (d: Date) => d.toISOString().slice(0, 10);
 const utc = (day: string) => new Date(`${day}T00:00:00Z`);
 const addDays = (day: string, n: number) => iso(new Date(utc(day).getTime() + n * 86_400_000));
 
+/**
+ * The whole months of a range (the first day of the first, the last day of the last) and the days
+ * of its partial months before and after them; null when it holds no whole month.
+ */
+export function wholeMonthsOf(range: readonly [string, string]): { months: [string, string]; days: [string, string][] } | null {
+  const [from, to] = range;
+  const first = from.endsWith('-01') ? from : `${addDays(`${from.slice(0, 8)}01`, 32).slice(0, 8)}01`;
+  const last = addDays(to, 1).endsWith('-01') ? to : addDays(`${to.slice(0, 8)}01`, -1);
+  if (first > last) return null;
+  const days: [string, string][] = [];
+  if (from < first) days.push([from, addDays(first, -1)]);
+  if (last < to) days.push([addDays(last, 1), to]);
+  return { months: [first, last], days };
+}
+
 /** The same days one year earlier (29 February becomes 28 February). */
 export function lastYearOf(range: readonly [string, string]): [string, string] {
   const back = (day: string) => {

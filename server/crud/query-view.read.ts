@@ -5,6 +5,7 @@ import {
   EMPTY_CODE,
   mayBeEmpty,
   bucketOf,
+  wholeMonthsOf,
   drillFilterOf,
   lastYearOf,
   previousPeriodOf,
@@ -16,7 +17,7 @@ import type { DbOrTx } from '../db/connection';
 import { AREAS_TABLE, lookUpStores } from '../modules/reads/store-lookup';
 import type { Actor } from './actor';
 import { likeEscape } from './query.filters';
-import type { DailyPerValue, DailyTotals, KeywordSql, ViewSource } from './query-view.source';
+import type { DailyDerived, DailyDistinct, DailyPerValue, DailyTotals, KeywordSql, ViewSource } from './query-view.source';
 import { formatDateTime, formatInstant } from './zoned-time';
 
 /**
@@ -238,9 +239,26 @@ export function dailyAnswers(args: { source: ViewSource; actor: Actor; filters: 
   if (!daily || actor.timeZone !== daily.zone) return false;
   const view = source.view;
   const time = view.time;
+  const set = setFilters(view, args.filters).filter((name) => name !== time);
   return (
-    setFilters(view, args.filters).every((name) => name === time || daily.filters.includes(name)) &&
-    args.groups.every((g) => view.dimensions?.[g]?.kind === 'day' || daily.dimensions.includes(g))
+    set.every((name) => daily.filters.includes(name)) &&
+    args.groups.every((g) => view.dimensions?.[g]?.kind === 'day' || daily.dimensions.includes(g)) &&
+    Object.values(daily.measures ?? {}).every(
+      (measure) => !measure || !isDistinct(measure) || distinctAnswers({ measure, view, set, groups: args.groups }),
+    )
+  );
+}
+
+/**
+ * Whether a distinct count over days answers: no filter but at most one of its grains' (the days
+ * and pairs of that value), and every group a grain of its own (the chosen one, when one is) or the day.
+ */
+function distinctAnswers(args: { measure: DailyDistinct; view: QueryViewDef; set: readonly string[]; groups: readonly string[] }): boolean {
+  const per = args.measure.per as Readonly<Record<string, unknown>>;
+  const chosen = args.set.filter((name) => per[name] !== undefined);
+  if (chosen.length !== args.set.length || chosen.length > 1) return false;
+  return args.groups.every(
+    (g) => args.view.dimensions?.[g]?.kind === 'day' || (per[g] !== undefined && (chosen.length === 0 || chosen[0] === g)),
   );
 }
 
@@ -279,22 +297,36 @@ function totalsPlan(args: {
   const byDay = args.groups.some((g) => view.dimensions?.[g]?.kind === 'day') || args.bucket === 'day';
   const rows = daily.rows;
   return {
-    from: rows && !byDay ? summedRows({ rows, within, bucket: args.bucket }) : daily.from,
+    from:
+      rows && !byDay
+        ? summedRows({ rows, scope: daily.scope(actor), day: daily.day, range: timeRange(view, filters), bucket: args.bucket })
+        : daily.from,
     where: rows && !byDay ? (parts.length > 0 ? sql.join(parts, sql` and `) : sql`true`) : sql.join([...within, ...parts], sql` and `),
     count: sql`coalesce(sum(${daily.count}), 0)`,
-    measures: dailyMeasures({ source, filters, groups: args.groups }),
+    measures: dailyMeasures({ source, filters, groups: args.groups, bucket: args.bucket, day: daily.day, tenantId: actor.tenantId }),
     day: daily.day,
     daily: true,
   };
 }
 
+/** The time filter's days, when it is set. */
+const timeRange = (view: QueryViewDef, filters: ViewFilters) =>
+  view.time && filters[view.time] ? (filters[view.time] as [string, string]) : null;
+
 /**
- * The daily rows of the scope and days (`within`) summed per key, and per bucket when one is asked
- * (its first day as the day), as the table's alias, joined as the table is: the measures and the
- * other filters read them as they read the table.
+ * The daily rows of the scope and `range` summed per key, and per bucket when one is asked (its
+ * first day as the day), as the table's alias, joined as the table is: the measures and the other
+ * filters read them as they read the table. With monthly rows (`rows.monthly`) and no bucket finer
+ * than a month, the range's whole months read those and only its partial months the days.
  */
-function summedRows(args: { rows: NonNullable<DailyTotals['rows']>; within: readonly SQL[]; bucket?: Bucket }): SQL {
-  const { rows } = args;
+function summedRows(args: {
+  rows: NonNullable<DailyTotals['rows']>;
+  scope: SQL;
+  day: SQL;
+  range: readonly [string, string] | null;
+  bucket?: Bucket;
+}): SQL {
+  const { rows, range } = args;
   const a = sql.identifier(rows.alias);
   const keys = rows.keys.map((k) => sql`${a}.${sql.identifier(k)}`);
   // The bucket's first day by date arithmetic (date_trunc of a date goes through a zoned timestamp: twice as slow per row).
@@ -305,22 +337,64 @@ function summedRows(args: { rows: NonNullable<DailyTotals['rows']>; within: read
     day ? sql`${day} as day` : sql`null::date as day`,
     ...rows.sums.map((c) => sql`sum(${a}.${sql.identifier(c)}) as ${sql.identifier(c)}`),
   ];
-  return sql`(select ${sql.join(select, sql`, `)} from ${rows.table} ${a} where ${sql.join([...args.within], sql` and `)}
+  const between = ([from, to]: readonly [string, string]) => sql`${args.day} between ${from}::date and ${to}::date`;
+  const months = rows.monthly && range && (!args.bucket || args.bucket === 'month') ? wholeMonthsOf(range) : null;
+  let read = sql`${rows.table} ${a} where ${args.scope}${range ? sql` and ${between(range)}` : sql``}`;
+  if (months) {
+    const columns = sql.join(
+      [...rows.keys, 'day', ...rows.sums].map((c) => sql`${a}.${sql.identifier(c)}`),
+      sql`, `,
+    );
+    // Whole months by month: the monthly rows are the buckets' rows already (summed again by the grouping sets).
+    if (months.days.length === 0 && args.bucket === 'month') {
+      return sql`(select ${columns} from ${rows.monthly} ${a} where ${args.scope} and ${between(months.months)}) ${a}${
+        rows.joins ? sql` ${rows.joins}` : sql``
+      }`;
+    }
+    const edges = months.days.length > 0 ? sql.join(months.days.map(between), sql` or `) : sql`false`;
+    read = sql`(select ${columns} from ${rows.table} ${a} where ${args.scope} and (${edges})
+      union all select ${columns} from ${rows.monthly} ${a} where ${args.scope} and ${between(months.months)}) ${a}`;
+  }
+  return sql`(select ${sql.join(select, sql`, `)} from ${read}
     group by ${sql.join(day ? [...keys, day] : keys, sql`, `)}) ${a}${rows.joins ? sql` ${rows.joins}` : sql``}`;
+}
+
+/** The first day of a row's bucket (the group key of a trend's bucket). */
+const bucketStart = (bucket: Bucket, day: SQL) => sql`date_trunc(${literal(bucket)}, ${day})`;
+
+/** What the daily measures of a statement depend on: its filters, grouping sets, bucket, the rows' day and the tenant. */
+interface DailyAsked {
+  readonly source: ViewSource;
+  readonly filters: ViewFilters;
+  readonly groups: readonly string[];
+  readonly bucket?: Bucket;
+  readonly day: SQL;
+  readonly tenantId: number;
 }
 
 /**
  * The measures over the daily totals: the source's, with those the daily rows read differently;
  * a count exact per value of a dimension (DailyPerValue) sums `one` when the filter picks one
- * value, within each group of that dimension (`grouping()` tells them apart in one pass), else `all`.
+ * value, within each group of that dimension (`grouping()` tells them apart in one pass), else
+ * `all`; a distinct count over days (DailyDistinct) its days less its pairs within each group's
+ * days; a derived measure (DailyDerived) reads the others as they read here.
  */
-function dailyMeasures(args: { source: ViewSource; filters: ViewFilters; groups: readonly string[] }): Record<string, SQL> {
+function dailyMeasures(args: DailyAsked): Record<string, SQL> {
   const { source } = args;
-  const own = (source.daily?.measures ?? {}) as Readonly<Record<string, SQL | DailyPerValue | undefined>>;
+  const own = (source.daily?.measures ?? {}) as Readonly<Record<string, DailyMeasure | undefined>>;
   const set = setFilters(source.view, args.filters);
   const measures: Record<string, SQL> = { ...(source.measures as Record<string, SQL>) };
+  const derived: [string, DailyDerived][] = [];
   for (const [name, measure] of Object.entries(own)) {
     if (!measure) continue;
+    if (typeof measure === 'function') {
+      derived.push([name, measure]);
+      continue;
+    }
+    if (isDistinct(measure)) {
+      measures[name] = distinctMeasure({ ...args, measure });
+      continue;
+    }
     if (!isPerValue(measure)) {
       measures[name] = measure;
       continue;
@@ -331,10 +405,58 @@ function dailyMeasures(args: { source: ViewSource; filters: ViewFilters; groups:
       measures[name] = sql`(case when grouping(${key}) = 0 then ${measure.one} else ${measure.all} end)`;
     else measures[name] = measure.all;
   }
+  for (const [name, measure] of derived) measures[name] = measure(measures);
   return measures;
 }
 
+type DailyMeasure = SQL | DailyPerValue | DailyDistinct | DailyDerived;
+
 const isPerValue = (measure: SQL | DailyPerValue): measure is DailyPerValue => 'by' in measure && 'one' in measure;
+
+const isDistinct = (measure: DailyMeasure): measure is DailyDistinct => typeof measure !== 'function' && 'repeats' in measure;
+
+/**
+ * A distinct count over days in each grouping set: the days of the group's grain less its pairs
+ * within the group's days. A group of a grain's dimension reads that grain for its value over the
+ * range; a day has no pair within it; a bucket subtracts the pairs within the bucket (and range);
+ * the whole reads the chosen filter's grain and value, or all values'.
+ */
+function distinctMeasure(args: DailyAsked & { readonly measure: DailyDistinct }): SQL {
+  const { measure, source, filters } = args;
+  const view = source.view;
+  const per = measure.per as Readonly<Record<string, { readonly days: SQL; readonly grain: string } | undefined>>;
+  const chosen = setFilters(view, filters).find((name) => per[name] !== undefined);
+  const range = view.time ? (filters[view.time] as [string, string] | undefined) : undefined;
+  const from = range ? sql`${range[0]}::date` : sql`null::date`;
+  const to = range ? sql`${range[1]}::date` : sql`null::date`;
+  const whole = chosen ? (per[chosen] as { days: SQL; grain: string }) : { days: measure.days, grain: measure.grain };
+  const wholeKey = chosen ? sql`${filters[chosen] === EMPTY_CODE ? '' : String(filters[chosen])}::text` : sql`''::text`;
+  const less = (days: SQL, grain: string, key: SQL, lo: SQL, hi: SQL) =>
+    sql`${days} - ${measure.repeats({ tenantId: args.tenantId, grain, key, from: lo, to: hi })}`;
+  const branches: SQL[] = [];
+  for (const g of args.groups) {
+    if (view.dimensions?.[g]?.kind === 'day') {
+      branches.push(sql`when grouping(${args.day}) = 0 then ${whole.days}`);
+      continue;
+    }
+    const own = per[g];
+    const key = (source.dimensions as Record<string, SQL | undefined> | undefined)?.[g];
+    if (!own || !key) throw new Error(`query view ${view.name}: no grain of ${g} for a distinct count`);
+    branches.push(sql`when grouping(${key}) = 0 then ${less(own.days, own.grain, sql`coalesce((${key})::text, '')`, from, to)}`);
+  }
+  if (args.bucket) {
+    const start = bucketStart(args.bucket, args.day);
+    const end = sql`(${start} + ${literal(`1 ${args.bucket}`)}::interval)::date - 1`;
+    // A day's bucket has no pair within it.
+    const inBucket =
+      args.bucket === 'day'
+        ? whole.days
+        : less(whole.days, whole.grain, wholeKey, sql`greatest(${from}, (${start})::date)`, sql`least(${to}, ${end})`);
+    branches.push(sql`when grouping(${start}) = 0 then ${inBucket}`);
+  }
+  const all = less(whole.days, whole.grain, wholeKey, from, to);
+  return branches.length > 0 ? sql`(case ${sql.join(branches, sql` `)} else ${all} end)` : sql`(${all})`;
+}
 
 /**
  * A dimension's key: the expression rows are grouped by and the one the answer carries (a `day`
@@ -427,7 +549,7 @@ async function totalsOver(args: {
   const plan = totalsPlan({ source, actor, filters: args.filters, groups, bucket: args.bucket });
   const keys = groups.map((g) => dimensionKey(source, g, plan));
   // The bucket's start (a literal bucket, so the select's expression is the group's), formatted per group.
-  const start = args.bucket ? sql`date_trunc(${literal(args.bucket)}, ${plan.day})` : null;
+  const start = args.bucket ? bucketStart(args.bucket, plan.day) : null;
   if (start) keys.push({ group: start, shown: sql`to_char(${start}, 'YYYY-MM-DD')` });
   const named = source.dimensionTitles as Record<string, SQL | undefined> | undefined;
   const select = [

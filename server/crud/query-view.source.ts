@@ -68,11 +68,16 @@ export interface DailyTotals<V extends QueryViewDef = QueryViewDef> {
   /** The dimensions besides the day they answer (with the source's expressions). */
   readonly dimensions: readonly (keyof NonNullable<V['dimensions']> & string)[];
   /**
-   * Measures that read differently over them (a count of rows: `sum(e.entries) filter (…)`, or a
-   * {@link DailyPerValue}); the rest are the source's.
+   * Measures that read differently over them (a count of rows: `sum(e.entries) filter (…)`, a
+   * {@link DailyPerValue}, a {@link DailyDistinct}, or a {@link DailyDerived} of those); the rest
+   * are the source's.
    */
   readonly measures?: {
-    readonly [K in keyof V['measures']]?: SQL | DailyPerValue<keyof NonNullable<V['dimensions']> & keyof V['filters'] & string>;
+    readonly [K in keyof V['measures']]?:
+      | SQL
+      | DailyPerValue<keyof NonNullable<V['dimensions']> & keyof V['filters'] & string>
+      | DailyDistinct<keyof NonNullable<V['dimensions']> & keyof V['filters'] & string>
+      | DailyDerived;
   };
   /**
    * The daily rows as one table of keys and sums, when `from` is that table (as `alias`, with
@@ -88,6 +93,11 @@ export interface DailyTotals<V extends QueryViewDef = QueryViewDef> {
     readonly joins?: SQL;
     readonly keys: readonly string[];
     readonly sums: readonly string[];
+    /**
+     * The same keys and sums per month (`day` its first day), kept beside the days: a range's
+     * whole months read these, its partial months the days (when no bucket finer than a month is asked).
+     */
+    readonly monthly?: SQL;
   };
 }
 
@@ -103,6 +113,39 @@ export interface DailyPerValue<B extends string = string> {
   readonly one: SQL;
   readonly all: SQL;
 }
+
+/**
+ * A distinct count over any range of days (members buying in [a, b]), exact from daily rows: the
+ * things counted on each day of the range (`days`, a sum over the daily rows) less those counted
+ * again after an earlier day of the range (`repeats`: pairs of a thing's day and its previous day,
+ * both within the range). Days and pairs are kept per grain: over all values (`grain`), and per
+ * value of each dimension in `per` (exact within one value: a member's days at one store). The
+ * engine answers it from the daily rows when no filter besides the time is set but at most one of
+ * `per`'s (by its value), and every group is one of `per`'s or the day (a day's count has no pair
+ * within it); a trend's bucket subtracts the pairs within the bucket.
+ */
+export interface DailyDistinct<B extends string = string> {
+  /** The day counts over all values, summed over the daily rows (`coalesce(sum(x.member_days_all), 0)`). */
+  readonly days: SQL;
+  /** The grain of all values (its pairs' `grain`). */
+  readonly grain: string;
+  /** Per dimension (and its filter) with its own grain: its day counts summed over the rows of one value, and the grain. */
+  readonly per: { readonly [K in B]?: { readonly days: SQL; readonly grain: string } };
+  /**
+   * How many were counted on a day of [from, to] after an earlier day of it (dates; null: open),
+   * within the grain's value `key` (text, '' for all values or none), for the actor's tenant.
+   */
+  readonly repeats: (args: {
+    readonly tenantId: number;
+    readonly grain: string;
+    readonly key: SQL;
+    readonly from: SQL;
+    readonly to: SQL;
+  }) => SQL;
+}
+
+/** A measure over the daily rows built from the others as they read there (`net / members`). */
+export type DailyDerived = (measures: Readonly<Record<string, SQL>>) => SQL;
 
 /** What a keyword filter searches: expressions it starts (index-served prefixes), and expressions it is part of. */
 export interface KeywordSql {

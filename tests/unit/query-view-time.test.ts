@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { QUICK_RANGES, bucketOf, daysIn, lastYearOf, previousPeriodOf } from '../../resources/query-view';
+import { QUICK_RANGES, bucketOf, daysIn, lastYearOf, previousPeriodOf, wholeMonthsOf } from '../../resources/query-view';
 
 /** The time rules of query views' charts (resources/query-view.ts): buckets, quick ranges, compared periods. */
 describe('query-view time', () => {
@@ -22,6 +22,23 @@ describe('query-view time', () => {
     expect(previousPeriodOf(['2026-03-01', '2026-03-01'])).toEqual(['2026-02-28', '2026-02-28']);
     expect(lastYearOf(['2026-11-01', '2026-11-30'])).toEqual(['2025-11-01', '2025-11-30']);
     expect(lastYearOf(['2024-02-01', '2024-02-29'])).toEqual(['2023-02-01', '2023-02-28']);
+  });
+
+  it('splits a range into its whole months and the days of its partial months', () => {
+    expect(wholeMonthsOf(['2025-12-01', '2026-11-30'])).toEqual({ months: ['2025-12-01', '2026-11-30'], days: [] });
+    expect(wholeMonthsOf(['2024-12-02', '2025-12-01'])).toEqual({
+      months: ['2025-01-01', '2025-11-30'],
+      days: [
+        ['2024-12-02', '2024-12-31'],
+        ['2025-12-01', '2025-12-01'],
+      ],
+    });
+    expect(wholeMonthsOf(['2024-01-31', '2024-02-29'])).toEqual({
+      months: ['2024-02-01', '2024-02-29'],
+      days: [['2024-01-31', '2024-01-31']],
+    });
+    expect(wholeMonthsOf(['2026-03-02', '2026-03-31'])).toBeNull();
+    expect(wholeMonthsOf(['2026-03-15', '2026-04-14'])).toBeNull();
   });
 
   it('offers quick ranges ending today', () => {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, date, index, numeric, pgTable, text, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, index, numeric, pgTable, primaryKey, text, type AnyPgColumn } from 'drizzle-orm/pg-core';
 
 /**
  * Daily totals of the ledgers (server/modules/reports/README.md): per tenant, day, store and
@@ -178,4 +178,108 @@ export const fuelDaily = pgTable(
     folded: boolean('folded').notNull().default(false),
   },
   (t) => dailyIndexes('fuel_daily', t),
+);
+
+/**
+ * The members' sales by day and store (store member transactions): how many, their amounts, and
+ * the member-days (README.md, "Members buying over a range"): `memberDays` counts each member
+ * once a day per store (exact within one store), `memberDaysAll` once a day over all stores (on
+ * the store of the sale that began the member's day: exact summed over all stores only).
+ */
+export const memberSalesDaily = pgTable(
+  'member_sales_daily',
+  {
+    tenantId: tenantId(),
+    day: date('day', { mode: 'string' }).notNull(),
+    storeId: bigint('store_id', { mode: 'number' }),
+    entries: bigint('entries', { mode: 'number' }).notNull(),
+    amount: money('amount').notNull(),
+    returnedAmount: money('returned_amount').notNull(),
+    points: bigint('points', { mode: 'number' }).notNull(),
+    memberDays: bigint('member_days', { mode: 'number' }).notNull(),
+    memberDaysAll: bigint('member_days_all', { mode: 'number' }).notNull(),
+    folded: boolean('folded').notNull().default(false),
+  },
+  (t) => dailyIndexes('member_sales_daily', t),
+);
+
+/** The columns of the paid level orders' daily and monthly sums. */
+const paidLevelColumns = () => ({
+  tenantId: tenantId(),
+  day: date('day', { mode: 'string' }).notNull(),
+  level: bigint('level', { mode: 'number' }).notNull(),
+  store: bigint('store', { mode: 'number' }),
+  payChannel: text('pay_channel').notNull(),
+  entries: bigint('entries', { mode: 'number' }).notNull(),
+  amount: money('amount').notNull(),
+  /** Sum of the amounts of the orders refunded (their state: a column, not a key, for a third of the rows). */
+  refunded: money('refunded').notNull(),
+  /** Sum of the months the orders not refunded bought (none counts 0). */
+  termMonths: bigint('term_months', { mode: 'number' }).notNull(),
+  memberDaysAll: bigint('member_days_all', { mode: 'number' }).notNull(),
+  memberDaysStore: bigint('member_days_store', { mode: 'number' }).notNull(),
+  memberDaysLevel: bigint('member_days_level', { mode: 'number' }).notNull(),
+  memberDaysChannel: bigint('member_days_channel', { mode: 'number' }).notNull(),
+  folded: boolean('folded').notNull().default(false),
+});
+
+/**
+ * Paid level orders by payment day, level, store and channel (the paid level report), with
+ * the member-days of each grain: once a day over all (`memberDaysAll`), per store, per level and
+ * per payment channel, each on the key of the order that began the member's day in it.
+ */
+export const paidLevelDaily = pgTable('paid_level_daily', paidLevelColumns(), (t) => dailyIndexes('paid_level_daily', t));
+
+/**
+ * The same sums per month (`day`: its first day): a year's orders are hardly fewer per day and key
+ * than the orders, so a range's whole months read these (twelve times fewer rows) and only its
+ * partial months the days (query-view.source.ts `rows.monthly`).
+ */
+export const paidLevelMonthly = pgTable('paid_level_monthly', paidLevelColumns(), (t) => dailyIndexes('paid_level_monthly', t));
+
+/**
+ * The days each member bought on, per source (`sales`, `paid_level`), grain (`all`, `store`,
+ * `level`, `channel`) and the grain's value (`key`, as text; '' for all or none): how many rows
+ * of the source fall on the day. A member's days of one grain value form a chain; the triggers
+ * read a new day's neighbours here (the key's index) to keep {@link memberDayRepeats}.
+ */
+export const memberDays = pgTable(
+  'member_days',
+  {
+    tenantId: tenantId(),
+    source: text('source').notNull(),
+    grain: text('grain').notNull(),
+    key: text('key').notNull(),
+    memberId: bigint('member_id', { mode: 'number' }).notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    rows: bigint('rows', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.source, t.grain, t.key, t.memberId, t.day] })],
+);
+
+/**
+ * Repeat pairs: per source, grain and value, how many members bought on `day` with their
+ * previous purchase day (of that value) on `prevDay`. The members buying in [a, b] are the
+ * member-days of the range less the pairs with `prevDay >= a and day <= b` (README.md). Appended
+ * by the triggers (+1 and -1), folded per key like the daily totals.
+ */
+export const memberDayRepeats = pgTable(
+  'member_day_repeats',
+  {
+    tenantId: tenantId(),
+    source: text('source').notNull(),
+    grain: text('grain').notNull(),
+    key: text('key').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    prevDay: date('prev_day', { mode: 'string' }).notNull(),
+    entries: bigint('entries', { mode: 'number' }).notNull(),
+    folded: boolean('folded').notNull().default(false),
+  },
+  (t) => [
+    // A range's pairs are an index-only scan from its first day (prev_day >= a), day <= b read from the index.
+    index('member_day_repeats_prev_idx').on(t.tenantId, t.source, t.grain, t.key, t.prevDay, t.day, t.entries),
+    index('member_day_repeats_unfolded_idx')
+      .on(t.tenantId)
+      .where(sql`not ${t.folded}`),
+  ],
 );

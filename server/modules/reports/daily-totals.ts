@@ -2,7 +2,7 @@ import { getTableName, sql, type SQL } from 'drizzle-orm';
 import { memberResource } from '../../../resources/member/member.resource';
 import { deriveTable } from '../../crud/table.derive';
 import type { Actor } from '../../crud/actor';
-import type { DailyTotals } from '../../crud/query-view.source';
+import type { DailyDistinct, DailyTotals } from '../../crud/query-view.source';
 import { DAILY_TOTALS_ZONE } from '../../db/schema/daily-totals.schema';
 import { STORES_TABLE } from '../reads/store-lookup';
 
@@ -107,3 +107,23 @@ export function membersDays(zone: string): SQL {
 
 /** The members by tenant, centre, state and level as `d` (`entries`: how many), whatever the zone. */
 export const MEMBER_COUNTS = sql`member_counts d`;
+
+/**
+ * Members buying over a range of days, from the member days of `source` (`sales`, `paid_level`;
+ * migration `member-days`): `days` sums the daily rows' member-days over all values (grain `all`),
+ * `per` each dimension's own (its grain); the pairs within a range are member_day_repeats'
+ * (`member_repeats()`).
+ */
+export function membersBuying<const B extends string>(args: {
+  source: 'sales' | 'paid_level';
+  days: SQL;
+  per: { readonly [K in B]?: { readonly days: SQL; readonly grain: string } };
+}): DailyDistinct<B> {
+  return {
+    days: args.days,
+    grain: 'all',
+    per: args.per,
+    repeats: ({ tenantId, grain, key, from, to }) =>
+      sql`member_repeats(${tenantId}::bigint, ${args.source}::text, ${grain}::text, ${key}, ${from}, ${to})`,
+  };
+}
