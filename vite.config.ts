@@ -63,6 +63,8 @@ const NO_SIDE_EFFECTS = /[\\/]node_modules[\\/](papaparse|pluralize|error-stack-
 export default defineConfig({
   plugins: [react(), refineTreeShaking(), precompress()],
   root: '.',
+  // qs's side channel without its intrinsics and object-inspect (src/lib/side-channel.cjs).
+  resolve: { alias: { 'side-channel': path.resolve(import.meta.dirname, 'src/lib/side-channel.cjs') } },
   build: {
     outDir: 'dist/web',
     emptyOutDir: true,
