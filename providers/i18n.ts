@@ -159,7 +159,8 @@ export function startupLocale(): Locale {
 // The pages outside the shell (app-routes.tsx), which draw with the `login` part of the table.
 const OUTSIDE_SHELL = new Set(['', '/', '/login', '/no-lisence', '/no-content']);
 
-function startsOutsideShell(): boolean {
+/** True when the page starts outside the shell (the login page, the binding page of a WeChat card). */
+export function startsOutsideShell(): boolean {
   const path = window.location.hash.replace(/^#/, '').split('?')[0];
   // The WeChat card's binding page, one address per merchant (/wechat-card/<merchant>).
   return OUTSIDE_SHELL.has(path) || path.startsWith('/wechat-card/');
