@@ -15,6 +15,7 @@ import i18next from 'i18next';
 import { useMemo } from 'react';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import { DEFAULT_LOCALE, inSentence, isLocale, type Locale } from '../resources/messages/bilingual';
+import { loginMessages } from '../resources/messages/scopes';
 import { LOCAL_KEYS, SESSION_KEYS, readJson, writeJson } from './storage-keys';
 import { apiGet, apiGetIfChanged, currentLocale } from './http';
 
@@ -59,9 +60,33 @@ export function keptTableKey(locale: Locale): string {
   return `i18n.table.${locale}`;
 }
 
-function keptTable(locale: Locale): KeptTable | undefined {
-  const kept = readJson<KeptTable>(localStorage, keptTableKey(locale));
+/**
+ * `localStorage` key of the kept `login` part of a locale's table (resources/messages/scopes.ts),
+ * with the whole table's ETag: the login page draws with it and reads the whole table only when
+ * the console needs it (about 20 kB of JSON to parse instead of 400 kB before the page draws).
+ */
+export function keptLoginKey(locale: Locale): string {
+  return `i18n.login.${locale}`;
+}
+
+function keptIn(key: string): KeptTable | undefined {
+  const kept = readJson<KeptTable>(localStorage, key);
   return kept && typeof kept.etag === 'string' && typeof kept.messages === 'object' && kept.messages !== null ? kept : undefined;
+}
+
+function keptTable(locale: Locale): KeptTable | undefined {
+  return keptIn(keptTableKey(locale));
+}
+
+function keepLogin(args: { readonly locale: Locale; readonly table: KeptTable }): void {
+  try {
+    localStorage.setItem(
+      keptLoginKey(args.locale),
+      JSON.stringify({ etag: args.table.etag, messages: loginMessages(args.table.messages) }),
+    );
+  } catch {
+    // The login page then reads the whole table, as before it was kept apart.
+  }
 }
 
 function keep(args: { readonly locale: Locale; readonly table: KeptTable }): void {
@@ -69,7 +94,10 @@ function keep(args: { readonly locale: Locale; readonly table: KeptTable }): voi
     localStorage.setItem(keptTableKey(args.locale), JSON.stringify(args.table));
   } catch {
     // A full storage only costs the next load a download.
+    return;
   }
+  // Written after the whole table, so its version is never newer than the whole one kept.
+  keepLogin(args);
 }
 
 /**
@@ -183,13 +211,45 @@ function addTable(locale: Locale, messages: MessageMap): void {
 /** The whole table of the current locale, when the login page drew before it arrived. */
 let wholeTable: Promise<void> = Promise.resolve();
 
+/** Reading the kept whole table, put off until the console needs it (the login page drew with its part). */
+let deferredWhole: (() => Promise<void>) | null = null;
+
 /**
  * Resolves once the whole table of the current language is in i18next. The console's screens
  * wait for it (app-routes.tsx); on the login page it is usually there before the user has typed.
  * A failed download is tried again here, once per call.
  */
 export function wholeTableReady(): Promise<void> {
+  if (deferredWhole) {
+    const read = deferredWhole;
+    deferredWhole = null;
+    wholeTable = read();
+  }
   return wholeTable;
+}
+
+/**
+ * The kept whole table, current when the login page asked (`etag`), put into i18next when
+ * {@link wholeTableReady} is first called: at sign-in, not while the login page draws. A table
+ * gone from the storage meanwhile is downloaded.
+ */
+function deferWhole(args: { readonly locale: Locale; readonly etag: string }): Promise<void> {
+  const { locale } = args;
+  const read = async () => {
+    const kept = keptTable(locale);
+    const table: StoredTable =
+      kept?.etag === args.etag ? { locale, etag: kept.etag, messages: kept.messages } : await loadTable({ locale, silent: true });
+    addTable(locale, table.messages);
+    if (i18next.language === locale) remember(table);
+  };
+  return new Promise<void>((resolve) => {
+    deferredWhole = () => {
+      // A failed read leaves the console with the login part, as a failed download does.
+      const done = read().catch(() => undefined);
+      void done.then(resolve);
+      return done;
+    };
+  });
 }
 
 // Adds the whole table once it is there (i18next is initialised by then).
@@ -215,7 +275,26 @@ function completeLater(args: { readonly locale: Locale; readonly download: Promi
  * the server cannot be reached the session's copy of the same locale is used, so a reload
  * during a short outage still shows text.
  */
-async function firstTexts(locale: Locale): Promise<{ messages: MessageMap; rest: Promise<StoredTable> | null }> {
+async function firstTexts(
+  locale: Locale,
+): Promise<{ messages: MessageMap; rest: Promise<StoredTable> | null; keptWhole?: { readonly etag: string } }> {
+  const login = startsOutsideShell() ? keptIn(keptLoginKey(locale)) : undefined;
+  if (login) {
+    // Whether the whole table changed, asked with the version its kept login part came from.
+    const answer = await apiGetIfChanged<MessageMap>('/v1/i18n/gets', {
+      params: { locale },
+      headers: { locale },
+      silent: true,
+      etag: login.etag,
+    }).catch(() => null);
+    if (answer && !answer.changed) return { messages: login.messages, rest: null, keptWhole: { etag: login.etag } };
+    if (answer?.changed) {
+      if (answer.etag) keep({ locale, table: { etag: answer.etag, messages: answer.data } });
+      const table: StoredTable = { locale, etag: answer.etag ?? undefined, messages: answer.data };
+      remember(table);
+      return { messages: table.messages, rest: null };
+    }
+  }
   const kept = keptTable(locale) ?? null;
   const whole = loadTable({ locale, silent: true, kept });
   if (!kept && startsOutsideShell()) {
@@ -227,6 +306,8 @@ async function firstTexts(locale: Locale): Promise<{ messages: MessageMap; rest:
   try {
     const table = await whole;
     remember(table);
+    // A table kept before its login part was: the next login page draws with the part.
+    if (startsOutsideShell() && table.etag) keepLogin({ locale, table: { etag: table.etag, messages: table.messages } });
     return { messages: table.messages, rest: null };
   } catch {
     const cached = storedTable();
@@ -242,7 +323,8 @@ export async function initI18n(requested?: Locale): Promise<Locale> {
   wholeTable = new Promise<void>((resolve) => {
     settle = resolve;
   });
-  const { messages, rest } = await firstTexts(locale);
+  deferredWhole = null;
+  const { messages, rest, keptWhole } = await firstTexts(locale);
   if (i18next.isInitialized) {
     // A second start (tests, a remount) only replaces the map and the language.
     addTable(locale, messages);
@@ -260,7 +342,8 @@ export async function initI18n(requested?: Locale): Promise<Locale> {
     addFormats(i18next);
   }
   applyDayjsLocale(locale);
-  settle(rest ? completeLater({ locale, download: rest }) : (wholeTable = Promise.resolve()));
+  if (keptWhole) settle(deferWhole({ locale, etag: keptWhole.etag }));
+  else settle(rest ? completeLater({ locale, download: rest }) : (wholeTable = Promise.resolve()));
   return locale;
 }
 
@@ -281,6 +364,7 @@ export function addFormats(instance: typeof i18next): void {
  */
 export async function changeLanguage(locale: Locale): Promise<void> {
   const table = await loadTable({ locale });
+  deferredWhole = null;
   wholeTable = Promise.resolve();
   addTable(locale, table.messages);
   remember(table);
