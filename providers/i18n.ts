@@ -31,6 +31,11 @@ interface StoredTable {
   readonly locale: Locale;
   readonly etag?: string;
   readonly messages: MessageMap;
+  /**
+   * The kept copy's text (`{"etag":…,"messages":…}`) when the table was read from it: the
+   * session's copy is written from it, without writing 400 kB of JSON out again. Never stored.
+   */
+  readonly keptText?: string;
 }
 
 /** The shared i18next instance (react-i18next's hooks read it). */
@@ -55,6 +60,11 @@ interface KeptTable {
   readonly messages: MessageMap;
 }
 
+/** A kept table as read, with its text. */
+interface KeptRead extends KeptTable {
+  readonly text: string;
+}
+
 /** `localStorage` key of the kept table of a locale. */
 export function keptTableKey(locale: Locale): string {
   return `i18n.table.${locale}`;
@@ -69,12 +79,23 @@ export function keptLoginKey(locale: Locale): string {
   return `i18n.login.${locale}`;
 }
 
-function keptIn(key: string): KeptTable | undefined {
-  const kept = readJson<KeptTable>(localStorage, key);
-  return kept && typeof kept.etag === 'string' && typeof kept.messages === 'object' && kept.messages !== null ? kept : undefined;
+function keptIn(key: string): KeptRead | undefined {
+  const text = localStorage.getItem(key);
+  const kept = text === null ? undefined : readJsonText<KeptTable>(text);
+  return kept && typeof kept.etag === 'string' && typeof kept.messages === 'object' && kept.messages !== null
+    ? { ...kept, text: text! }
+    : undefined;
 }
 
-function keptTable(locale: Locale): KeptTable | undefined {
+function readJsonText<T>(text: string): T | undefined {
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return undefined;
+  }
+}
+
+function keptTable(locale: Locale): KeptRead | undefined {
   return keptIn(keptTableKey(locale));
 }
 
@@ -108,7 +129,7 @@ export async function loadTable(args: {
   readonly locale: Locale;
   readonly silent?: boolean;
   /** The kept copy when the caller has read it already (it is parsed once: 400 kB of JSON). */
-  readonly kept?: KeptTable | null;
+  readonly kept?: KeptRead | null;
 }): Promise<StoredTable> {
   const { locale } = args;
   const kept = args.kept === undefined ? keptTable(locale) : (args.kept ?? undefined);
@@ -118,7 +139,7 @@ export async function loadTable(args: {
     silent: args.silent ?? false,
     ...(kept ? { etag: kept.etag } : {}),
   });
-  if (!answer.changed) return { locale, etag: kept?.etag, messages: kept?.messages ?? {} };
+  if (!answer.changed) return { locale, etag: kept?.etag, messages: kept?.messages ?? {}, keptText: kept?.text };
   if (answer.etag) keep({ locale, table: { etag: answer.etag, messages: answer.data } });
   return { locale, etag: answer.etag ?? undefined, messages: answer.data };
 }
@@ -151,6 +172,12 @@ function remember(table: StoredTable): void {
   if (table.etag) {
     const head = JSON.stringify({ locale: value.locale, etag: value.etag }).slice(0, -1);
     if (sessionStorage.getItem(SESSION_KEYS.i18n)?.startsWith(`${head},"messages":`)) return;
+    // The kept copy's text with the locale put first: the same text, not written out again.
+    const kept = `{"etag":${JSON.stringify(table.etag)},"messages":`;
+    if (table.keptText?.startsWith(kept)) {
+      sessionStorage.setItem(SESSION_KEYS.i18n, `{"locale":${JSON.stringify(table.locale)},${table.keptText.slice(1)}`);
+      return;
+    }
   }
   writeJson(sessionStorage, { key: SESSION_KEYS.i18n, value });
 }
@@ -238,7 +265,9 @@ function deferWhole(args: { readonly locale: Locale; readonly etag: string }): P
   const read = async () => {
     const kept = keptTable(locale);
     const table: StoredTable =
-      kept?.etag === args.etag ? { locale, etag: kept.etag, messages: kept.messages } : await loadTable({ locale, silent: true });
+      kept?.etag === args.etag
+        ? { locale, etag: kept.etag, messages: kept.messages, keptText: kept.text }
+        : await loadTable({ locale, silent: true });
     addTable(locale, table.messages);
     if (i18next.language === locale) remember(table);
   };
