@@ -15,6 +15,7 @@ import i18next from 'i18next';
 import { useMemo } from 'react';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import { DEFAULT_LOCALE, inSentence, isLocale, type Locale } from '../resources/messages/bilingual';
+import { loginMessages } from '../resources/messages/scopes';
 import { LOCAL_KEYS, SESSION_KEYS, readJson, writeJson } from './storage-keys';
 import { apiGet, apiGetIfChanged, currentLocale } from './http';
 
@@ -30,6 +31,11 @@ interface StoredTable {
   readonly locale: Locale;
   readonly etag?: string;
   readonly messages: MessageMap;
+  /**
+   * The kept copy's text (`{"etag":…,"messages":…}`) when the table was read from it: the
+   * session's copy is written from it, without writing 400 kB of JSON out again. Never stored.
+   */
+  readonly keptText?: string;
 }
 
 /** The shared i18next instance (react-i18next's hooks read it). */
@@ -54,14 +60,54 @@ interface KeptTable {
   readonly messages: MessageMap;
 }
 
+/** A kept table as read, with its text. */
+interface KeptRead extends KeptTable {
+  readonly text: string;
+}
+
 /** `localStorage` key of the kept table of a locale. */
 export function keptTableKey(locale: Locale): string {
   return `i18n.table.${locale}`;
 }
 
-function keptTable(locale: Locale): KeptTable | undefined {
-  const kept = readJson<KeptTable>(localStorage, keptTableKey(locale));
-  return kept && typeof kept.etag === 'string' && typeof kept.messages === 'object' && kept.messages !== null ? kept : undefined;
+/**
+ * `localStorage` key of the kept `login` part of a locale's table (resources/messages/scopes.ts),
+ * with the whole table's ETag: the login page draws with it and reads the whole table only when
+ * the console needs it (about 20 kB of JSON to parse instead of 400 kB before the page draws).
+ */
+export function keptLoginKey(locale: Locale): string {
+  return `i18n.login.${locale}`;
+}
+
+function keptIn(key: string): KeptRead | undefined {
+  const text = localStorage.getItem(key);
+  const kept = text === null ? undefined : readJsonText<KeptTable>(text);
+  return kept && typeof kept.etag === 'string' && typeof kept.messages === 'object' && kept.messages !== null
+    ? { ...kept, text: text! }
+    : undefined;
+}
+
+function readJsonText<T>(text: string): T | undefined {
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return undefined;
+  }
+}
+
+function keptTable(locale: Locale): KeptRead | undefined {
+  return keptIn(keptTableKey(locale));
+}
+
+function keepLogin(args: { readonly locale: Locale; readonly table: KeptTable }): void {
+  try {
+    localStorage.setItem(
+      keptLoginKey(args.locale),
+      JSON.stringify({ etag: args.table.etag, messages: loginMessages(args.table.messages) }),
+    );
+  } catch {
+    // The login page then reads the whole table, as before it was kept apart.
+  }
 }
 
 function keep(args: { readonly locale: Locale; readonly table: KeptTable }): void {
@@ -69,7 +115,10 @@ function keep(args: { readonly locale: Locale; readonly table: KeptTable }): voi
     localStorage.setItem(keptTableKey(args.locale), JSON.stringify(args.table));
   } catch {
     // A full storage only costs the next load a download.
+    return;
   }
+  // Written after the whole table, so its version is never newer than the whole one kept.
+  keepLogin(args);
 }
 
 /**
@@ -80,7 +129,7 @@ export async function loadTable(args: {
   readonly locale: Locale;
   readonly silent?: boolean;
   /** The kept copy when the caller has read it already (it is parsed once: 400 kB of JSON). */
-  readonly kept?: KeptTable | null;
+  readonly kept?: KeptRead | null;
 }): Promise<StoredTable> {
   const { locale } = args;
   const kept = args.kept === undefined ? keptTable(locale) : (args.kept ?? undefined);
@@ -90,7 +139,7 @@ export async function loadTable(args: {
     silent: args.silent ?? false,
     ...(kept ? { etag: kept.etag } : {}),
   });
-  if (!answer.changed) return { locale, etag: kept?.etag, messages: kept?.messages ?? {} };
+  if (!answer.changed) return { locale, etag: kept?.etag, messages: kept?.messages ?? {}, keptText: kept?.text };
   if (answer.etag) keep({ locale, table: { etag: answer.etag, messages: answer.data } });
   return { locale, etag: answer.etag ?? undefined, messages: answer.data };
 }
@@ -123,6 +172,12 @@ function remember(table: StoredTable): void {
   if (table.etag) {
     const head = JSON.stringify({ locale: value.locale, etag: value.etag }).slice(0, -1);
     if (sessionStorage.getItem(SESSION_KEYS.i18n)?.startsWith(`${head},"messages":`)) return;
+    // The kept copy's text with the locale put first: the same text, not written out again.
+    const kept = `{"etag":${JSON.stringify(table.etag)},"messages":`;
+    if (table.keptText?.startsWith(kept)) {
+      sessionStorage.setItem(SESSION_KEYS.i18n, `{"locale":${JSON.stringify(table.locale)},${table.keptText.slice(1)}`);
+      return;
+    }
   }
   writeJson(sessionStorage, { key: SESSION_KEYS.i18n, value });
 }
@@ -159,7 +214,8 @@ export function startupLocale(): Locale {
 // The pages outside the shell (app-routes.tsx), which draw with the `login` part of the table.
 const OUTSIDE_SHELL = new Set(['', '/', '/login', '/no-lisence', '/no-content']);
 
-function startsOutsideShell(): boolean {
+/** True when the page starts outside the shell (the login page, the binding page of a WeChat card). */
+export function startsOutsideShell(): boolean {
   const path = window.location.hash.replace(/^#/, '').split('?')[0];
   // The WeChat card's binding page, one address per merchant (/wechat-card/<merchant>).
   return OUTSIDE_SHELL.has(path) || path.startsWith('/wechat-card/');
@@ -182,13 +238,47 @@ function addTable(locale: Locale, messages: MessageMap): void {
 /** The whole table of the current locale, when the login page drew before it arrived. */
 let wholeTable: Promise<void> = Promise.resolve();
 
+/** Reading the kept whole table, put off until the console needs it (the login page drew with its part). */
+let deferredWhole: (() => Promise<void>) | null = null;
+
 /**
  * Resolves once the whole table of the current language is in i18next. The console's screens
  * wait for it (app-routes.tsx); on the login page it is usually there before the user has typed.
  * A failed download is tried again here, once per call.
  */
 export function wholeTableReady(): Promise<void> {
+  if (deferredWhole) {
+    const read = deferredWhole;
+    deferredWhole = null;
+    wholeTable = read();
+  }
   return wholeTable;
+}
+
+/**
+ * The kept whole table, current when the login page asked (`etag`), put into i18next when
+ * {@link wholeTableReady} is first called: at sign-in, not while the login page draws. A table
+ * gone from the storage meanwhile is downloaded.
+ */
+function deferWhole(args: { readonly locale: Locale; readonly etag: string }): Promise<void> {
+  const { locale } = args;
+  const read = async () => {
+    const kept = keptTable(locale);
+    const table: StoredTable =
+      kept?.etag === args.etag
+        ? { locale, etag: kept.etag, messages: kept.messages, keptText: kept.text }
+        : await loadTable({ locale, silent: true });
+    addTable(locale, table.messages);
+    if (i18next.language === locale) remember(table);
+  };
+  return new Promise<void>((resolve) => {
+    deferredWhole = () => {
+      // A failed read leaves the console with the login part, as a failed download does.
+      const done = read().catch(() => undefined);
+      void done.then(resolve);
+      return done;
+    };
+  });
 }
 
 // Adds the whole table once it is there (i18next is initialised by then).
@@ -214,7 +304,26 @@ function completeLater(args: { readonly locale: Locale; readonly download: Promi
  * the server cannot be reached the session's copy of the same locale is used, so a reload
  * during a short outage still shows text.
  */
-async function firstTexts(locale: Locale): Promise<{ messages: MessageMap; rest: Promise<StoredTable> | null }> {
+async function firstTexts(
+  locale: Locale,
+): Promise<{ messages: MessageMap; rest: Promise<StoredTable> | null; keptWhole?: { readonly etag: string } }> {
+  const login = startsOutsideShell() ? keptIn(keptLoginKey(locale)) : undefined;
+  if (login) {
+    // Whether the whole table changed, asked with the version its kept login part came from.
+    const answer = await apiGetIfChanged<MessageMap>('/v1/i18n/gets', {
+      params: { locale },
+      headers: { locale },
+      silent: true,
+      etag: login.etag,
+    }).catch(() => null);
+    if (answer && !answer.changed) return { messages: login.messages, rest: null, keptWhole: { etag: login.etag } };
+    if (answer?.changed) {
+      if (answer.etag) keep({ locale, table: { etag: answer.etag, messages: answer.data } });
+      const table: StoredTable = { locale, etag: answer.etag ?? undefined, messages: answer.data };
+      remember(table);
+      return { messages: table.messages, rest: null };
+    }
+  }
   const kept = keptTable(locale) ?? null;
   const whole = loadTable({ locale, silent: true, kept });
   if (!kept && startsOutsideShell()) {
@@ -226,6 +335,8 @@ async function firstTexts(locale: Locale): Promise<{ messages: MessageMap; rest:
   try {
     const table = await whole;
     remember(table);
+    // A table kept before its login part was: the next login page draws with the part.
+    if (startsOutsideShell() && table.etag) keepLogin({ locale, table: { etag: table.etag, messages: table.messages } });
     return { messages: table.messages, rest: null };
   } catch {
     const cached = storedTable();
@@ -241,7 +352,8 @@ export async function initI18n(requested?: Locale): Promise<Locale> {
   wholeTable = new Promise<void>((resolve) => {
     settle = resolve;
   });
-  const { messages, rest } = await firstTexts(locale);
+  deferredWhole = null;
+  const { messages, rest, keptWhole } = await firstTexts(locale);
   if (i18next.isInitialized) {
     // A second start (tests, a remount) only replaces the map and the language.
     addTable(locale, messages);
@@ -259,7 +371,8 @@ export async function initI18n(requested?: Locale): Promise<Locale> {
     addFormats(i18next);
   }
   applyDayjsLocale(locale);
-  settle(rest ? completeLater({ locale, download: rest }) : (wholeTable = Promise.resolve()));
+  if (keptWhole) settle(deferWhole({ locale, etag: keptWhole.etag }));
+  else settle(rest ? completeLater({ locale, download: rest }) : (wholeTable = Promise.resolve()));
   return locale;
 }
 
@@ -280,6 +393,7 @@ export function addFormats(instance: typeof i18next): void {
  */
 export async function changeLanguage(locale: Locale): Promise<void> {
   const table = await loadTable({ locale });
+  deferredWhole = null;
   wholeTable = Promise.resolve();
   addTable(locale, table.messages);
   remember(table);

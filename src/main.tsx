@@ -6,7 +6,7 @@
  */
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { initI18n } from '../providers/i18n';
+import { initI18n, startsOutsideShell } from '../providers/i18n';
 import { App } from './App';
 import { reloadAfterChunkFailure } from './shell/lazy-screen';
 
@@ -18,6 +18,9 @@ window.addEventListener('vite:preloadError', (event) => {
 });
 
 async function start(): Promise<void> {
+  // A page opened inside the shell (a reload, a link) fetches the console's code while the
+  // language loads, instead of after it.
+  if (!startsOutsideShell()) void import('./shell/console-routes').catch(() => undefined);
   await initI18n();
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root element');

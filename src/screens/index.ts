@@ -2,7 +2,7 @@
  * The one place the router asks which component draws a catalogue screen. A screen with no
  * component is neither routed nor listed in the menu.
  */
-import type { ScreenRef } from '../../resources/catalog/index';
+import { resolvePath, type ScreenRef } from '../../resources/catalog/index';
 import type { ScreenLoader } from './manifest';
 import { VIEW_SCREENS } from './manifests';
 import { RESOURCE_SCREENS } from './resource-screens';
@@ -26,4 +26,16 @@ export function screenFor(ref: ScreenRef): ScreenLoader | undefined {
 /** True when a screen has a component (the menu and the router skip the others). */
 export function isImplemented(ref: ScreenRef): boolean {
   return screenFor(ref) !== undefined;
+}
+
+/**
+ * Starts loading the screen a path opens (its code, declaration and slots), ahead of the checks
+ * that come before it is drawn (the session, the screen's access rule): on a slow link each is a
+ * round trip the screen's chunks need not wait for. The route mounts the same loader later and
+ * finds the modules there. A path that is no screen does nothing.
+ */
+export function prefetchScreen(path: string): void {
+  const ref = resolvePath(path);
+  const loader = ref ? screenFor(ref) : undefined;
+  if (loader) void loader().catch(() => undefined);
 }

@@ -15,6 +15,7 @@ import { i18nProvider } from '../../providers/i18n';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { FILE_CENTRE_PATH, FileCentreRoute } from '../screens/files/file-centre-route';
 import { ImmediateDecisions } from '../screens/generic/use-resource-permissions';
+import { prefetchScreen } from '../screens/index';
 import { refineResources } from '../screens/resource-screens';
 import { homePath } from './menu';
 import { useShellNotifications } from './notifications';
@@ -25,6 +26,9 @@ import { EmptyShellPage, NotFoundPage, PageSpin } from './status-pages';
 
 // Derived once from the declarations: refine looks resources up by name on every hook call.
 const RESOURCES = refineResources();
+
+// The screen the page opened on (a reload, a link) loads beside the session and access checks.
+prefetchScreen(window.location.hash.replace(/^#/, ''));
 
 /** A redirect that keeps the query, so `/g/e?id=7` still names record 7 at `/g/e/s?id=7`. */
 function KeepQueryRedirect(props: { readonly to: string }) {

@@ -9,6 +9,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { signIn, type Credentials, type LoginState } from '../../providers/auth';
+import { wholeTableReady } from '../../providers/i18n';
 import { ChangePasswordForm } from './change-password-form';
 import { LanguageSwitch } from './language-switch';
 
@@ -43,6 +44,8 @@ export function LoginPage() {
     const target = import('./login-target');
     void target.catch(() => undefined);
     void import('./console-routes').catch(() => undefined);
+    // The whole translation table (the login page drew with its part) is read meanwhile too.
+    void wholeTableReady();
     try {
       const info = await signIn(values);
       if (info.state === 'normal') {

@@ -4,9 +4,13 @@
  * sign-in (it needs the catalogue, which the login page's own chunk does not carry).
  */
 import { resolvePath } from '../../resources/catalog/index';
+import { prefetchScreen } from '../screens/index';
 import { homePath } from './menu';
 
 /** Only a known console path is followed after login; anything else could lead off the app. */
 export function loginTarget(to: string | null): string {
-  return to && to.startsWith('/') && resolvePath(to) ? to : homePath();
+  const target = to && to.startsWith('/') && resolvePath(to) ? to : homePath();
+  // Its screen loads while the console's shell draws.
+  prefetchScreen(target);
+  return target;
 }

@@ -5,9 +5,8 @@
  * "Add card template" without, whatever its catalogue title says.
  */
 import type { ScreenRef } from '../../resources/catalog/index';
-import { RESOURCES } from '../../resources/index';
-import { levelResource } from '../../resources/member/level.resource';
 import type { Translate } from '../fields/field-kind';
+import { RESOURCE_SUMMARIES, summaryOf } from '../screens/declaration-index';
 import { ID_PARAM } from '../screens/generic/resource-routes';
 import { LEVEL_SCREENS } from '../views/member/level/level-routes';
 import { screenTitleKey } from './menu';
@@ -21,15 +20,16 @@ interface FormScreen {
 
 function formScreens(): ReadonlyMap<string, FormScreen> {
   const screens = new Map<string, FormScreen>();
-  for (const resource of RESOURCES) {
+  for (const resource of RESOURCE_SUMMARIES) {
     const { group, entry } = resource.route;
     for (const screen of [resource.route.screens.add, resource.route.screens.edit]) {
       if (screen !== undefined) screens.set(`${group}/${entry}/${screen}`, { resource: resource.name, catalogueAddTitle: false });
     }
   }
-  for (const type of Object.values(LEVEL_SCREENS)) {
-    const { group, entry } = levelResource.route;
-    screens.set(`${group}/${entry}/${type.add}`, { resource: levelResource.name, catalogueAddTitle: true });
+  const level = summaryOf('level');
+  for (const type of level ? Object.values(LEVEL_SCREENS) : []) {
+    const { group, entry } = level!.route;
+    screens.set(`${group}/${entry}/${type.add}`, { resource: 'level', catalogueAddTitle: true });
   }
   return screens;
 }

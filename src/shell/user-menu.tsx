@@ -1,5 +1,5 @@
 import { DownOutlined, FileExcelOutlined, KeyOutlined, LogoutOutlined } from '@ant-design/icons';
-import { Avatar, Button, Dropdown } from 'antd';
+import { Button, Dropdown } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -36,9 +36,10 @@ export function UserMenu() {
         }}
       >
         <Button type="text" className="console-header-item console-user">
-          <Avatar size="small" className="console-avatar" aria-hidden>
+          {/* A plain initial: antd's Avatar measures its text to scale it, a forced layout as the shell first draws. */}
+          <span className="console-avatar" aria-hidden>
             {name.slice(0, 1).toUpperCase()}
-          </Avatar>
+          </span>
           <span>{name}</span>
           <DownOutlined className="console-caret" />
         </Button>

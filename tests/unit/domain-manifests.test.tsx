@@ -19,7 +19,7 @@ import { memberResource } from '../../resources/member/member.resource';
 import { ResourceList } from '../../src/screens/generic/list-screen';
 import { RecordDetail } from '../../src/screens/generic/record-detail';
 import { screensOf, slotsOf, type DomainManifest } from '../../src/screens/manifest';
-import { DOMAIN_MANIFESTS, SCREEN_SLOTS, VIEW_SCREENS } from '../../src/screens/manifests';
+import { DOMAIN_MANIFESTS, loadAllManifests, slotDomainsOf, VIEW_SCREENS } from '../../src/screens/manifests';
 import { api, englishI18n, gadget, gadgetResource, installMatchMedia, nodeResource, ok, renderAt } from '../helpers/generic-harness';
 
 vi.setConfig({ testTimeout: 120_000 });
@@ -49,7 +49,7 @@ describe('the manifests', () => {
     );
   });
 
-  it('name only screens of the catalogue and slots of declared resources', () => {
+  it('name only screens of the catalogue and slots of declared resources', async () => {
     const catalogued = new Set(
       CATALOG.flatMap((group) =>
         group.entries.flatMap((entry) => entry.screens.map((screen) => `${group.group}/${entry.entry}/${screen.name}`)),
@@ -57,9 +57,38 @@ describe('the manifests', () => {
     );
     expect(Object.keys(VIEW_SCREENS).filter((key) => !catalogued.has(key))).toEqual([]);
     const names = new Set(RESOURCES.map((resource) => resource.name));
-    const owners = [...SCREEN_SLOTS.detailTabs.keys(), ...SCREEN_SLOTS.toolbarItems.keys(), ...SCREEN_SLOTS.formSections.keys()];
+    const manifests = await loadAllManifests();
+    const slots = slotsOf(manifests);
+    const owners = [...slots.detailTabs.keys(), ...slots.toolbarItems.keys(), ...slots.formSections.keys(), ...slots.detailActions.keys()];
     expect(owners.filter((owner) => owner !== '*' && !names.has(owner))).toEqual([]);
+    // A detail action opens a declared resource's add form.
+    const opened = manifests.flatMap((manifest) =>
+      Object.values(manifest.detailActions ?? {})
+        .flat()
+        .map((action) => action.opens),
+    );
+    expect(opened.filter((name) => !names.has(name))).toEqual([]);
+    expect(DOMAIN_MANIFESTS.map((manifest) => manifest.domain)).toEqual(manifests.map((manifest) => manifest.domain));
     expect(DOMAIN_MANIFESTS.map((manifest) => manifest.domain)).toContain('files');
+    // Every screen of a manifest is routed, through its domain's manifest.
+    expect(Object.keys(screensOf(manifests)).filter((key) => !VIEW_SCREENS[key])).toEqual([]);
+  });
+
+  it('are loaded for a resource only where they hold its slots (the index says which)', async () => {
+    const manifests = await loadAllManifests();
+    for (const resource of RESOURCES) {
+      const holders = manifests
+        .filter((manifest) =>
+          [manifest.detailTabs, manifest.toolbarItems, manifest.formSections, manifest.detailActions].some(
+            (part) =>
+              part?.[resource.name] !== undefined ||
+              part?.['*'] !== undefined ||
+              (resource.viewOf !== undefined && part?.[resource.viewOf] !== undefined),
+          ),
+        )
+        .map((manifest) => manifest.domain);
+      expect(slotDomainsOf(resource), resource.name).toEqual(holders);
+    }
   });
 
   it('are the only way in: no file of src/ imports a module for its side effects', () => {

@@ -11,7 +11,7 @@ import { http as mock, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { useTranslation } from 'react-i18next';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { changeLanguage, initI18n, keptTableKey, rememberShownTable, t, wholeTableReady } from '../../providers/i18n';
+import { changeLanguage, initI18n, keptLoginKey, keptTableKey, rememberShownTable, t, wholeTableReady } from '../../providers/i18n';
 import { isLocale, toMessageMap, type Locale } from '../../resources/messages/bilingual';
 import { MESSAGE_BOOKS } from '../../resources/messages/index';
 import { API, installDomShims } from '../helpers/screen-harness';
@@ -90,6 +90,23 @@ describe('the kept translation table', () => {
     expect(t('error.network')).toBe('请检查网络设置');
   });
 
+  it('the login page draws with the kept login part; the whole kept table is read when the console asks for it', async () => {
+    localStorage.setItem(keptLoginKey('zh_CN'), localStorage.getItem(keptLoginKey('zh_CN'))!.replace('会员后台', '会员后台（登录部分）'));
+    const reads = vi.spyOn(Storage.prototype, 'getItem');
+    try {
+      await start('zh_CN');
+      expect(screen.getByRole('heading').textContent).toBe('会员后台（登录部分）');
+      expect(reads.mock.calls.map(([key]) => key)).not.toContain(keptTableKey('zh_CN'));
+      await wholeTableReady();
+      expect(reads.mock.calls.map(([key]) => key)).toContain(keptTableKey('zh_CN'));
+      expect(t('screens.addTitle', { name: 'x' })).toBe('新增x');
+      expect(requests.map((r) => r.status)).toEqual([304]);
+    } finally {
+      reads.mockRestore();
+      localStorage.removeItem(keptLoginKey('zh_CN'));
+    }
+  });
+
   it('a label changed on the server shows on the next start, and the new table is kept', async () => {
     served.version = 2;
     served.title = { zh_CN: '会员后台（新）', en_US: 'Member console (new)' };
@@ -129,6 +146,7 @@ describe('the kept translation table', () => {
 
   it('the session holds the shown table with its version, written again only when it lost it', async () => {
     await start('zh_CN');
+    await wholeTableReady();
     const held = sessionStorage.getItem('i18n')!;
     expect(JSON.parse(held)).toMatchObject({ locale: 'zh_CN', etag: etagOf('zh_CN', 'all') });
     expect(JSON.parse(held).messages['error.network']).toBe('请检查网络设置');

@@ -95,7 +95,7 @@ describe('points query Export button', () => {
         return HttpResponse.json({ code: 2000, msg: 'success', data: { taskId: 4 } });
       }),
     );
-    const Screen = screenOf('points-accounts');
+    const Screen = screenOf(QUERY_VIEWS.find((view) => view.name === 'points-accounts')!);
     renderScreen(<Screen />, i18n);
     await screen.findByText('孙浩然');
     // The member opens the member's points history.
@@ -116,7 +116,7 @@ describe('a query view screen’s list chrome', () => {
   it('hides a column from the column settings, remembers it, and draws the chosen density', async () => {
     server.use(http.post(`${API}/v1/points-accounts/query`, () => HttpResponse.json(page([ACCOUNT]))));
     const headers = () => [...document.querySelectorAll('thead th')].map((th) => th.textContent);
-    const Screen = screenOf('points-accounts');
+    const Screen = screenOf(QUERY_VIEWS.find((view) => view.name === 'points-accounts')!);
     renderScreen(<Screen />, i18n);
     await screen.findByText('孙浩然');
     expect(headers()).toContain('Total earned');

@@ -73,7 +73,7 @@ describe('a report on the query view screen', () => {
         return HttpResponse.json({ code: 2000, msg: 'success', data: [{ id: 3, title: 'East region' }] });
       }),
     );
-    const Screen = screenOf('score-report');
+    const Screen = screenOf(QUERY_VIEWS.find((view) => view.name === 'score-report')!);
     renderScreen(<Screen />, i18n);
     expect(await screen.findByText('Data as of 2026-11-29 10:00:00')).toBeTruthy();
     // The definition is reachable by keyboard and named for a screen reader.

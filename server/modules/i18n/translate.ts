@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { fillSlots, toMessageMap, type Locale, type MessageBook } from '../../../resources/messages/bilingual';
 import { MESSAGE_BOOKS } from '../../../resources/messages/index';
+import { loginMessages } from '../../../resources/messages/scopes';
 
 /**
  * Books that are derived rather than listed (catalogue titles, resource labels) register
@@ -40,8 +41,6 @@ export function translate(locale: Locale, key: string, values?: Record<string, s
 export const MESSAGE_SCOPES = ['all', 'login'] as const;
 export type MessageScope = (typeof MESSAGE_SCOPES)[number];
 
-const LOGIN_KEY = /^(?:shell|error|validation|widget)\./;
-
 /** A served table and its version. */
 export interface MessageTable {
   /** Key -> text. */
@@ -56,7 +55,7 @@ export function messageTable(args: { readonly locale: Locale; readonly scope: Me
   let table = tables.get(id);
   if (!table) {
     const all = messageMap(args.locale);
-    const messages = args.scope === 'all' ? all : Object.fromEntries(Object.entries(all).filter(([key]) => LOGIN_KEY.test(key)));
+    const messages = args.scope === 'all' ? all : loginMessages(all);
     const digest = createHash('sha256').update(id).update('\0').update(JSON.stringify(messages)).digest('base64url');
     table = { messages, etag: `"${digest.slice(0, 27)}"` };
     tables.set(id, table);

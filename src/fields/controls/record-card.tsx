@@ -1,7 +1,7 @@
 import { Form, Space, Typography } from 'antd';
 import { useCallback } from 'react';
 import { labelKey, type FieldDef, type RecordFills, type ResourceDef } from '../../../resources/define';
-import { resourceByName } from '../../../resources/index';
+import { useDeclaration } from '../../screens/declaration-index';
 import type { FieldContext, FieldKindSpec, Translate } from '../field-kind';
 import type { OptionRecord } from '../relation-titles';
 
@@ -23,7 +23,8 @@ export interface RecordCardProps {
  * shows it on a detail (a state as its localised tag, money, dates, a holder's name).
  */
 export function RecordCard(props: RecordCardProps) {
-  const target = resourceByName(props.resource);
+  // Its fields show once its declaration has loaded (at once when it is the screen's own).
+  const target = useDeclaration(props.resource);
   const card = props.record.card ?? {};
   const shown = (target?.picker?.card ?? []).filter((name) => target?.fields[name] !== undefined);
   return (

@@ -9,9 +9,8 @@ import { Space, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { apiPost } from '../../../providers/http';
 import { labelKey, type RelationFigures } from '../../../resources/define';
-import { resourceByName } from '../../../resources/index';
-import { QUERY_VIEWS } from '../../../resources/query-views';
 import { formatAmount, formatInteger } from '../../lib/format';
+import { useDeclaration, useQueryView } from '../../screens/declaration-index';
 import type { ApiRecord, Translate } from '../field-kind';
 import { rememberedAnswer } from '../record-lookup';
 import { CardFieldValue, type CardSpecOf } from './record-card';
@@ -38,7 +37,8 @@ function figuresOf(figures: RelationFigures, id: string | number): Promise<Row> 
 /** One figure: its label and its value as the list shows it (a resource's field by its kind, a view's column by its own). */
 function Figure(props: { figures: RelationFigures; name: string; row: ApiRecord; t: Translate; specOf: CardSpecOf }) {
   const { figures, name, row, t } = props;
-  const resource = resourceByName(figures.resource);
+  const resource = useDeclaration(figures.resource);
+  const view = useQueryView(figures.resource);
   if (resource?.fields[name]) {
     return (
       <span data-figure={name}>
@@ -46,7 +46,7 @@ function Figure(props: { figures: RelationFigures; name: string; row: ApiRecord;
       </span>
     );
   }
-  const column = QUERY_VIEWS.find((view) => view.name === figures.resource)?.columns[name];
+  const column = view?.columns[name];
   const value = row[name] as number | string | null;
   const shown = column?.kind === 'money' ? formatAmount(value) : column?.kind === 'integer' ? formatInteger(value) : String(value ?? '');
   return (

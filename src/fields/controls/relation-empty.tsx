@@ -2,8 +2,8 @@ import { Empty, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link, useInRouterContext } from 'react-router-dom';
 import type { ResourceDef } from '../../../resources/define';
-import { RESOURCES } from '../../../resources/index';
 import { canOpen } from '../../../providers/access-control';
+import { summaryOf } from '../../screens/declaration-index';
 import { useTranslate } from '../../screens/generic/use-translate';
 
 /** Props of {@link RelationEmpty}. */
@@ -13,7 +13,7 @@ export interface RelationEmptyProps {
 }
 
 /** The list screen of a resource as a route path, when it has one. */
-export function listPathOf(resource: ResourceDef | undefined): string | undefined {
+export function listPathOf(resource: Pick<ResourceDef, 'route'> | undefined): string | undefined {
   const list = resource?.route.screens.list;
   return resource && list ? `/${resource.route.group}/${resource.route.entry}/${list}` : undefined;
 }
@@ -26,7 +26,7 @@ export function listPathOf(resource: ResourceDef | undefined): string | undefine
 export function RelationEmpty(props: RelationEmptyProps) {
   const t = useTranslate();
   const routed = useInRouterContext();
-  const related = RESOURCES.find((r) => r.name === props.resource);
+  const related = summaryOf(props.resource);
   const path = listPathOf(related);
   // Undefined while the permission check runs: the text says it is busy (it may gain a link).
   const [allowed, setAllowed] = useState<boolean | undefined>(path === undefined ? false : undefined);

@@ -1,7 +1,8 @@
 import { Select, Spin, Typography } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { apiGet } from '../../../providers/http';
-import type { PickableRecords, RelationFigures } from '../../../resources/define';
+import type { PickableRecords, RelationFigures, ResourceDef } from '../../../resources/define';
+import { useDeclaration } from '../../screens/declaration-index';
 import type { FormItemA11yProps } from '../field-helpers';
 import { AriaSafeSelect } from './aria-safe-select';
 import { useOptionTitles } from '../option-titles';
@@ -10,7 +11,6 @@ import { RelationEmpty } from './relation-empty';
 import { RecordCard, type CardSpecOf } from './record-card';
 import { RecordFiguresLine } from './record-figures';
 import { lookUpId, rememberOptions } from '../record-lookup';
-import { resourceByName } from '../../../resources/index';
 import type { Translate } from '../field-kind';
 
 /** Milliseconds of typing pause before the options are asked for. */
@@ -50,8 +50,8 @@ export interface RelationSelectProps extends FormItemA11yProps {
 }
 
 /** The card's enum values of an option, as their labels (`已激活`, `扣减`), joined by ' · '. */
-function cardChoices(args: { resource: string; record: OptionRecord; t: Translate }): string {
-  const target = resourceByName(args.resource);
+function cardChoices(args: { target: ResourceDef | undefined; record: OptionRecord; t: Translate }): string {
+  const { target } = args;
   if (!target || !args.record.card) return '';
   return (target.picker?.card ?? [])
     .filter((name) => target.fields[name]?.kind === 'enum' && typeof args.record.card?.[name] === 'string')
@@ -84,6 +84,8 @@ function useChosenRecord(resource: string, id: Id | undefined): OptionRecord | n
  * are dropped, so a slow early answer never replaces a later one.
  */
 export function RelationSelect(props: RelationSelectProps) {
+  // The chosen record's card needs the target's declaration (loaded on first use).
+  const target = useDeclaration(props.card === undefined ? undefined : props.resource);
   const [found, setFound] = useState<OptionRecord[]>([]);
   const [loading, setLoading] = useState(false);
   // The keyword of the last answer: an empty answer to no keyword means there is nothing to pick.
@@ -119,7 +121,7 @@ export function RelationSelect(props: RelationSelectProps) {
 
   // Chosen records stay listed, by name, whatever the current search found.
   const chosen = relationIds(props.value);
-  const withCard = props.card !== undefined && !props.multiple && (resourceByName(props.resource)?.picker?.card?.length ?? 0) > 0;
+  const withCard = props.card !== undefined && !props.multiple && (target?.picker?.card?.length ?? 0) > 0;
   const chosenRecord = useChosenRecord(props.resource, withCard ? chosen[0] : undefined);
   const titles = useOptionTitles(props.resource, chosen, props.known);
   const options = useMemo(() => {
@@ -129,7 +131,7 @@ export function RelationSelect(props: RelationSelectProps) {
     // A description (a member's masked mobile and number) tells records of one title apart; the
     // card's choices (a card's state, whether a reason adds or deducts) are read before choosing.
     return [...byId.values()].map((record) => {
-      const states = props.card ? cardChoices({ resource: props.resource, record, t: props.card.t }) : '';
+      const states = props.card ? cardChoices({ target, record, t: props.card.t }) : '';
       const description = [record.description, states].filter(Boolean).join(' · ');
       return {
         value: record.id,
@@ -144,7 +146,7 @@ export function RelationSelect(props: RelationSelectProps) {
     });
     // `chosen` is rebuilt every render; its ids are what matter.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [chosen.join(','), titles, found]);
+  }, [chosen.join(','), titles, found, target]);
 
   const choose = (next: Id | Id[] | null): void => {
     props.onChange?.(next);

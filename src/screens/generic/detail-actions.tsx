@@ -2,8 +2,8 @@ import { useCan, useCanWithoutCache } from '@refinedev/core';
 import { Button, Space } from 'antd';
 import type { MouseEvent } from 'react';
 import { useHref, useNavigate } from 'react-router-dom';
-import { resourceByName } from '../../../resources/index';
 import type { ApiRecord } from '../../fields/field-kind';
+import { summaryOf } from '../declaration-index';
 import type { DetailAction } from '../manifest';
 import { prefillLocation, refineResourceOf } from './resource-routes';
 import { useDetailActions, type SlotOwner } from './screen-slots';
@@ -12,7 +12,7 @@ import { useTranslate } from './use-translate';
 function ActionLink(props: { readonly action: DetailAction; readonly record: ApiRecord }) {
   const t = useTranslate();
   const navigate = useNavigate();
-  const target = resourceByName(props.action.opens);
+  const target = summaryOf(props.action.opens);
   if (!target) throw new Error(`detail action ${props.action.key} opens an undeclared resource ${props.action.opens}`);
   const to = prefillLocation(target, props.action.values(props.record));
   // A real link (open in a new tab works); a plain click stays inside the console.

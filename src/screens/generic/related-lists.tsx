@@ -4,15 +4,15 @@
  * columns, and a link to the whole list filtered on the record (the filter in its url, as the
  * list's own filter bar puts it). A tab is offered only to users who may read that list.
  */
-import { Button, Flex, Table, Typography } from 'antd';
+import { Button, Flex, Skeleton, Table, Typography } from 'antd';
 import { useCan, useCanWithoutCache, useList, type BaseRecord } from '@refinedev/core';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { keyColumns, listColumns, relatedLists, type RelatedList, type ResourceDef } from '../../../resources/define';
-import { resourceByName } from '../../../resources/index';
 import type { ApiRecord, Translate } from '../../fields/field-kind';
 import { pinKeyColumns, usePinsColumns } from './key-columns';
 import { fieldColumn } from './list-screen';
+import { summaryOf, useDeclaration, type ResourceSummary } from '../declaration-index';
 import { LIST_PARAMS } from './list-url-state';
 import { refineResourceOf, viewHref } from './resource-routes';
 import { useTranslate } from './use-translate';
@@ -28,10 +28,7 @@ interface ResolvedRelated {
   readonly columns: readonly string[];
 }
 
-function resolve(related: RelatedList): ResolvedRelated {
-  const list = resourceByName(related.resource);
-  // A unit test holds every declaration to names that exist (tests/unit/related-lists.test.tsx).
-  if (!list) throw new Error(`related list ${related.key}: no list ${related.resource}`);
+function resolve(related: RelatedList, list: ResourceDef): ResolvedRelated {
   const columns =
     related.columns ??
     listColumns(list)
@@ -41,7 +38,7 @@ function resolve(related: RelatedList): ResolvedRelated {
 }
 
 /** The url of X's list filtered on this record. */
-export function relatedListHref(list: ResourceDef, filters: Readonly<Record<string, unknown>>): string {
+export function relatedListHref(list: Pick<ResourceDef, 'name' | 'route'>, filters: Readonly<Record<string, unknown>>): string {
   return `${viewHref(list, 'list')}?${LIST_PARAMS.filter}=${encodeURIComponent(JSON.stringify(filters))}`;
 }
 
@@ -93,6 +90,20 @@ function RelatedTable(props: { readonly resolved: ResolvedRelated; readonly valu
   );
 }
 
+/** A related list's table, once X's declaration has loaded (with the detail, or on the tab's first showing). */
+function RelatedTab(props: { readonly related: RelatedList; readonly value: unknown; readonly t: Translate }) {
+  const list = useDeclaration(props.related.resource);
+  if (!list) return <Skeleton active />;
+  return <RelatedTable resolved={resolve(props.related, list)} value={props.value} t={props.t} />;
+}
+
+/** X's summary: a unit test holds every declaration to names that exist (tests/unit/related-lists.test.tsx). */
+function summaryOfList(related: RelatedList): ResourceSummary {
+  const list = summaryOf(related.resource);
+  if (!list) throw new Error(`related list ${related.key}: no list ${related.resource}`);
+  return list;
+}
+
 /** A tab of a detail: its key, title and body. */
 export interface DetailTabItem {
   readonly key: string;
@@ -108,7 +119,7 @@ export interface DetailTabItem {
 export function useRelatedTabs(resource: ResourceDef, record: ApiRecord | undefined): DetailTabItem[] {
   const t = useTranslate();
   const { can: provider } = useCanWithoutCache();
-  const resolved = relatedLists(resource).map(resolve);
+  const resolved = relatedLists(resource).map((related) => ({ related, list: summaryOfList(related) }));
   const readable = resolved.map(({ list }) => {
     // eslint-disable-next-line react-hooks/rules-of-hooks
     const answer = useCan({ resource: list.name, action: 'list', params: { resource: refineResourceOf(list) as never } });
@@ -120,6 +131,6 @@ export function useRelatedTabs(resource: ResourceDef, record: ApiRecord | undefi
     .map((entry) => ({
       key: `$related-${entry.related.key}`,
       label: entry.related.title ? t(`res.${resource.name}.related.${entry.related.key}`) : t(`res.${entry.list.name}`),
-      children: <RelatedTable resolved={entry} value={record[entry.related.from ?? 'id']} t={t} />,
+      children: <RelatedTab related={entry.related} value={record[entry.related.from ?? 'id']} t={t} />,
     }));
 }

@@ -11,6 +11,15 @@ import type { ResourceDef, StateAction } from '../../../resources/define';
 import { findEntry } from '../../../resources/catalog/index';
 import type { PermissionRef } from '../../../resources/catalog/types';
 
+/** What a resource's routes derive from: its name and route (a declaration, or its summary: declaration-index.ts). */
+export type RoutedResource = Pick<ResourceDef, 'name' | 'route'>;
+
+/** What a resource's permissions derive from: its routes, access and state actions. */
+export type PermittedResource = RoutedResource &
+  Pick<ResourceDef, 'access'> & {
+    readonly states?: { readonly actions?: Readonly<Record<string, Pick<StateAction, 'requires'>>> };
+  };
+
 /** The generic views of a resource. */
 export type GenericView = 'list' | 'add' | 'edit' | 'dtl';
 
@@ -27,7 +36,7 @@ export interface ViewLocation {
 }
 
 /** The catalogue screen that shows a view, if the declaration gives one. */
-export function screenOfView(resource: ResourceDef, view: GenericView): string | undefined {
+export function screenOfView(resource: RoutedResource, view: GenericView): string | undefined {
   const screens = resource.route.screens;
   if (view === 'add') return screens.add ?? screens.edit;
   if (view === 'edit') return screens.edit ?? screens.add;
@@ -35,7 +44,7 @@ export function screenOfView(resource: ResourceDef, view: GenericView): string |
 }
 
 /** The detail screen `route.detailBy` gives the record by its value, if any. */
-function detailScreenOf(resource: ResourceDef, record: Readonly<Record<string, unknown>> | undefined): string | undefined {
+function detailScreenOf(resource: RoutedResource, record: Readonly<Record<string, unknown>> | undefined): string | undefined {
   const by = resource.route.detailBy;
   if (by === undefined || record === undefined) return undefined;
   const value = record[by.field];
@@ -43,12 +52,12 @@ function detailScreenOf(resource: ResourceDef, record: Readonly<Record<string, u
 }
 
 /** True when the view opens in a drawer over the list (it has no screen of its own). */
-export function opensInDrawer(resource: ResourceDef, view: GenericView): boolean {
+export function opensInDrawer(resource: RoutedResource, view: GenericView): boolean {
   return view !== 'list' && screenOfView(resource, view) === undefined;
 }
 
 /** The route path of a catalogue screen of the resource. */
-export function screenRoute(resource: ResourceDef, screen: string): string {
+export function screenRoute(resource: RoutedResource, screen: string): string {
   return `/${resource.route.group}/${resource.route.entry}/${screen}`;
 }
 
@@ -56,7 +65,7 @@ export function screenRoute(resource: ResourceDef, screen: string): string {
  * The routes of a settings object: its read screen and, when the declaration names one, its
  * edit screen (undefined: the read screen edits in place).
  */
-export function settingsLocations(resource: ResourceDef): { readonly read: string; readonly edit?: string } {
+export function settingsLocations(resource: RoutedResource): { readonly read: string; readonly edit?: string } {
   const { settings, settingsEdit } = resource.route.screens;
   if (settings === undefined) throw new Error(`${resource.name} declares no settings screen`);
   return { read: screenRoute(resource, settings), edit: settingsEdit === undefined ? undefined : screenRoute(resource, settingsEdit) };
@@ -71,7 +80,7 @@ function query(pairs: readonly (readonly [string, string | number | undefined])[
 
 /** The record's `route.recordQuery` fields that have a value, as query pairs. */
 function recordPairs(
-  resource: ResourceDef,
+  resource: RoutedResource,
   record: Readonly<Record<string, unknown>> | undefined,
 ): [string, string | number | undefined][] {
   if (record === undefined) return [];
@@ -86,7 +95,7 @@ function recordPairs(
  * routed edit or detail screen also carries its `route.recordQuery` fields for the route guard.
  */
 export function viewLocation(
-  resource: ResourceDef,
+  resource: RoutedResource,
   view: GenericView,
   id?: string | number,
   record?: Readonly<Record<string, unknown>>,
@@ -112,7 +121,7 @@ export function viewLocation(
 export const COPY_PARAM = 'copy';
 
 /** Where the add form filled from record `id` opens (its add screen, or a drawer over the list). */
-export function copyLocation(resource: ResourceDef, id: string | number): ViewLocation {
+export function copyLocation(resource: RoutedResource, id: string | number): ViewLocation {
   const add = viewLocation(resource, 'add');
   const params = new URLSearchParams(add.search);
   params.set(COPY_PARAM, String(id));
@@ -123,7 +132,7 @@ export function copyLocation(resource: ResourceDef, id: string | number): ViewLo
 export const PREFILL_PARAM = 'values';
 
 /** Where the add form filled with `values` opens (a task one click away: the member's "Adjust points"). */
-export function prefillLocation(resource: ResourceDef, values: Readonly<Record<string, unknown>>): ViewLocation {
+export function prefillLocation(resource: RoutedResource, values: Readonly<Record<string, unknown>>): ViewLocation {
   const add = viewLocation(resource, 'add');
   const params = new URLSearchParams(add.search);
   params.set(PREFILL_PARAM, JSON.stringify(values));
@@ -144,7 +153,7 @@ export function prefillOf(params: URLSearchParams): Readonly<Record<string, unkn
 }
 
 /** The href of a view, for links (`/datum/store/store?view=dtl&id=7`). */
-export function viewHref(resource: ResourceDef, view: GenericView, id?: string | number): string {
+export function viewHref(resource: RoutedResource, view: GenericView, id?: string | number): string {
   const location = viewLocation(resource, view, id);
   return `${location.pathname}${location.search}`;
 }
@@ -153,7 +162,10 @@ export function viewHref(resource: ResourceDef, view: GenericView, id?: string |
 export const REFINE_ACTIONS = ['list', 'show', 'create', 'edit', 'delete', 'export', 'import'] as const;
 
 /** The permission a state action needs: its own, or the resource's write action. */
-export function stateActionPermission(resource: ResourceDef, action: StateAction): PermissionRef['action'] {
+export function stateActionPermission(
+  resource: Pick<ResourceDef, 'access'>,
+  action: Pick<StateAction, 'requires'>,
+): PermissionRef['action'] {
   return action.requires ?? resource.access.write;
 }
 
@@ -164,7 +176,7 @@ export function stateActionPermission(resource: ResourceDef, action: StateAction
  * granted) accepts the action on any sub-resource that offers it, as the server's routes do; the
  * server then holds each call to the record's own sub-resource.
  */
-export function permissionsFor(resource: ResourceDef): Record<string, PermissionRef[]> {
+export function permissionsFor(resource: PermittedResource): Record<string, PermissionRef[]> {
   const entry = findEntry(resource.route.group, resource.route.entry);
   if (entry === undefined) return {};
   const refs = (actions: readonly PermissionRef['action'][]): PermissionRef[] =>
@@ -211,7 +223,7 @@ export interface RefineResourceEntry {
 }
 
 /** The refine resource entry of a declaration. */
-export function refineResourceOf(resource: ResourceDef): RefineResourceEntry {
+export function refineResourceOf(resource: PermittedResource): RefineResourceEntry {
   return {
     name: resource.name,
     meta: {

@@ -16,22 +16,36 @@
  * refine's access control provider, so the same rules as every other button); the server checks
  * the calls anyway.
  *
- * The generic screens read the slots derived from every manifest (`manifests.ts`) through
- * {@link ScreenSlotsContext}; a component test provides the slots of its own manifests.
+ * The generic screens read the slots of the manifests that hold slots of their resource
+ * (`manifests.ts`: loaded with the screen, or here when a screen draws a resource's slots first)
+ * unless {@link ScreenSlotsContext} provides others: a component test provides the slots of its
+ * own manifests.
  */
-import { createContext, useContext } from 'react';
+import { createContext, useContext, useEffect, useSyncExternalStore } from 'react';
 import { usePermitted } from '../../components/use-permitted';
-import { SCREEN_SLOTS } from '../manifests';
+import { loadedSlots, loadManifests, slotDomainsOf, slotsLoadedFor, subscribeManifests } from '../manifests';
 import type { ApiRecord } from '../../fields/field-kind';
 import type { DetailAction, DetailTab, FormSectionRenderer, ListToolbarItem, ScreenSlots } from '../manifest';
 
-/** The slots the generic screens read: every manifest's, unless a test provides others. */
-export const ScreenSlotsContext = createContext<ScreenSlots>(SCREEN_SLOTS);
+/** Slots a test provides instead of the manifests' (null: the manifests'). */
+export const ScreenSlotsContext = createContext<ScreenSlots | null>(null);
 
 /** A resource as the slots know it: its name, and the table it is a view of. */
 export interface SlotOwner {
   readonly name: string;
   readonly viewOf?: string;
+}
+
+/** The slots of the manifests holding the owner's: loads them if need be, and draws again when they come. */
+function useSlots(owner: SlotOwner): ScreenSlots {
+  const provided = useContext(ScreenSlotsContext);
+  const slots = useSyncExternalStore(subscribeManifests, loadedSlots, loadedSlots);
+  const { name, viewOf } = owner;
+  const missing = provided === null && !slotsLoadedFor({ name, viewOf });
+  useEffect(() => {
+    if (missing) loadManifests(slotDomainsOf({ name, viewOf })).catch((error: unknown) => console.error(error));
+  }, [missing, name, viewOf]);
+  return provided ?? slots;
 }
 
 // A view of one table (standard-member of member) inherits the slots of the table's resource.
@@ -41,7 +55,7 @@ function ownedBy<T>(registry: ReadonlyMap<string, readonly T[]>, owner: SlotOwne
 
 /** The detail tabs of a resource (and of the resource it is a view of), in manifest order. */
 export function useDetailTabs(owner: SlotOwner): readonly DetailTab[] {
-  return usePermitted(ownedBy(useContext(ScreenSlotsContext).detailTabs, owner));
+  return usePermitted(ownedBy(useSlots(owner).detailTabs, owner));
 }
 
 /** The detail tabs the record shown has (a tab may apply to some records only: `DetailTab.shownFor`). */
@@ -51,17 +65,17 @@ export function tabsOfRecord(tabs: readonly DetailTab[], record: ApiRecord): rea
 
 /** The toolbar items of a resource's list that this user may see: every list's first. */
 export function useToolbarItems(owner: SlotOwner): readonly ListToolbarItem[] {
-  const slots = useContext(ScreenSlotsContext).toolbarItems;
+  const slots = useSlots(owner).toolbarItems;
   return usePermitted([...(slots.get('*') ?? []), ...ownedBy(slots, owner)]);
 }
 
 /** The drawings of a resource's form sections: the one of a section key, if a manifest declares one. */
 export function useFormSections(owner: SlotOwner): (key: string) => FormSectionRenderer | undefined {
-  const renderers = ownedBy(useContext(ScreenSlotsContext).formSections, owner);
+  const renderers = ownedBy(useSlots(owner).formSections, owner);
   return (key) => renderers.find((renderer) => renderer.key === key);
 }
 
 /** The tasks a resource's detail offers (domains' `detailActions`) that this user may take. */
 export function useDetailActions(owner: SlotOwner): readonly DetailAction[] {
-  return usePermitted(ownedBy(useContext(ScreenSlotsContext).detailActions, owner));
+  return usePermitted(ownedBy(useSlots(owner).detailActions, owner));
 }

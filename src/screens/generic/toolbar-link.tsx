@@ -1,6 +1,6 @@
 import { Button } from 'antd';
 import { useNavigate } from 'react-router-dom';
-import type { ResourceDef } from '../../../resources/define';
+import { summaryOf } from '../declaration-index';
 import type { ListToolbarItem } from '../manifest';
 import { viewHref } from './resource-routes';
 import { useTranslate } from './use-translate';
@@ -22,15 +22,25 @@ export function toolbarLink(args: { key: string; to: string; labelKey: string })
 
 /**
  * The toolbar items of an entry's adjustment documents and their reason master, each list
- * leading to the other; the labels are `<messages>.reasons` and `<messages>.documents`.
+ * leading to the other; the labels are `<messages>.reasons` and `<messages>.documents`. The two
+ * are named (their summaries give the routes), so a manifest loads no declaration.
  */
 export function documentsAndReasons(args: {
-  documents: ResourceDef;
-  reasons: ResourceDef;
+  documents: string;
+  reasons: string;
   messages: string;
 }): Record<string, readonly ListToolbarItem[]> {
+  // Resolved when drawn: the index of declarations is written from the manifests too.
+  const linkTo = (key: string, name: string, labelKey: string): ListToolbarItem => ({
+    key,
+    render: () => {
+      const summary = summaryOf(name);
+      if (!summary) throw new Error(`documentsAndReasons: no declared resource ${name}`);
+      return <ToolbarLink to={viewHref(summary, 'list')} labelKey={labelKey} />;
+    },
+  });
   return {
-    [args.documents.name]: [toolbarLink({ key: 'reasons', to: viewHref(args.reasons, 'list'), labelKey: `${args.messages}.reasons` })],
-    [args.reasons.name]: [toolbarLink({ key: 'documents', to: viewHref(args.documents, 'list'), labelKey: `${args.messages}.documents` })],
+    [args.documents]: [linkTo('reasons', args.reasons, `${args.messages}.reasons`)],
+    [args.reasons]: [linkTo('documents', args.documents, `${args.messages}.documents`)],
   };
 }

@@ -10,7 +10,7 @@
 import { App, Button, Card, Space } from 'antd';
 import { lazy, Suspense, useCallback, useMemo, type ComponentType, type ReactNode } from 'react';
 import type { QueryViewDef } from '../../../resources/query-view';
-import { QUERY_VIEWS } from '../../../resources/query-views';
+import { useQueryView } from '../declaration-index';
 import { useLoadError } from '../../components/use-action';
 import { usePagedQuery } from '../../components/use-paged-query';
 import { ExportTaskButton } from '../files/export-task-button';
@@ -103,26 +103,29 @@ function Body(props: { readonly view: QueryViewDef; readonly fixed?: ViewFilters
 /**
  * A view inside a record's detail (a card's balance history): its rows filtered on the record
  * (`fixed`, record filters the bar keeps), with the bar's other filters, the totals and the export.
+ * The view is its declaration or its name.
  */
-export function QueryViewPanel(props: { readonly view: QueryViewDef; readonly fixed: ViewFilters }) {
-  return <Body view={props.view} fixed={props.fixed} />;
+export function QueryViewPanel(props: { readonly view: QueryViewDef | string; readonly fixed: ViewFilters }) {
+  // Named, the view's declaration loads with its first panel (a manifest's tab names it: the
+  // manifests stay light).
+  const loaded = useQueryView(typeof props.view === 'string' ? props.view : undefined);
+  const view = typeof props.view === 'string' ? loaded : props.view;
+  return view ? <Body view={view} fixed={props.fixed} /> : null;
 }
 
 const screens = new Map<string, ComponentType>();
 
-/** The screen component of a view by name (one per view, so React keeps its state across renders). */
-export function screenOf(name: string): ComponentType {
-  const found = screens.get(name);
+/** The screen component of a view (one per view, so React keeps its state across renders). */
+export function screenOf(view: QueryViewDef): ComponentType {
+  const found = screens.get(view.name);
   if (found) return found;
-  const view = QUERY_VIEWS.find((v) => v.name === name);
-  if (!view) throw new Error(`no query view ${name}`);
   function QueryViewScreen() {
     return (
       <App component={false}>
-        <Body view={view as QueryViewDef} />
+        <Body view={view} />
       </App>
     );
   }
-  screens.set(name, QueryViewScreen);
+  screens.set(view.name, QueryViewScreen);
   return QueryViewScreen;
 }

@@ -11,11 +11,11 @@ import {
   type QueryRowLink,
   type QueryViewDef,
 } from '../../../resources/query-view';
-import { resourceByName } from '../../../resources';
 import type { Translate } from '../../fields/field-kind';
 import { DASH } from '../../fields/field-helpers';
 import { EMPTY_DISPLAY, formatAmount, formatInteger, formatNumber } from '../../lib/format';
 import { ACTIONS_COLUMN_KEY, pinKeyColumns, usePinsColumns } from '../generic/key-columns';
+import { summaryOf } from '../declaration-index';
 import { screenRoute, viewHref } from '../generic/resource-routes';
 import type { ViewFilters, ViewRow } from './query-view-api';
 import { RowAction } from './query-view-row-action';
@@ -54,7 +54,7 @@ export function codeLabel(args: { t: Translate; view: QueryViewDef; column: stri
  */
 function linkedCell(column: QueryColumn, row: ViewRow, text: string) {
   const name = column.link?.lists[String(row[column.link.by])];
-  const resource = name ? resourceByName(name) : undefined;
+  const resource = name ? summaryOf(name) : undefined;
   const screen = resource?.route.screens.list;
   if (!resource || !screen) return text;
   const id = column.link?.id ? row[column.link.id] : null;

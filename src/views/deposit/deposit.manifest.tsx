@@ -6,14 +6,6 @@
  * and of the stored-value account (the member's stored value, also on the member detail).
  */
 import type { PermissionRef } from '../../../resources/catalog/types';
-import { prepayCardHistoryView } from '../../../resources/deposit/prepay-card-history.query-view';
-import { prepayCardAdjustReasonResource } from '../../../resources/deposit/prepay-card-adjust-reason.resource';
-import { prepayCardAdjustResource } from '../../../resources/deposit/prepay-card-adjust.resource';
-import { prepayCardResource } from '../../../resources/deposit/prepay-card.resource';
-import { imprestCardSaleBillResource } from '../../../resources/deposit/imprest-card-sale-bill.resource';
-import { storeValueAdjustReasonResource } from '../../../resources/deposit/store-value-adjust-reason.resource';
-import { storeValueAdjustResource } from '../../../resources/deposit/store-value-adjust.resource';
-import { storeValueQueryResource } from '../../../resources/deposit/store-value-query.resource';
 import { documentsAndReasons, toolbarLink } from '../../screens/generic/toolbar-link';
 import { lazySlot } from '../../screens/lazy-slot';
 import type { DetailTab, DomainManifest } from '../../screens/manifest';
@@ -44,22 +36,20 @@ export const DEPOSIT_MANIFEST: DomainManifest = {
   },
   toolbarItems: {
     ...documentsAndReasons({
-      documents: storeValueAdjustResource,
-      reasons: storeValueAdjustReasonResource,
+      documents: 'store-value-adjust',
+      reasons: 'store-value-adjust-reason',
       messages: 'storedValue.adjust',
     }),
-    ...documentsAndReasons({ documents: prepayCardAdjustResource, reasons: prepayCardAdjustReasonResource, messages: 'cards.adjust' }),
-    [storeValueQueryResource.name]: [toolbarLink({ key: 'history', to: HISTORY_PATH, labelKey: 'storedValue.history.title' })],
-    [prepayCardResource.name]: [
-      { key: 'make', requires: MAINTAIN_CARDS, render: ({ t, reload }) => <MakeCardsButton t={t} onMade={reload} /> },
-    ],
+    ...documentsAndReasons({ documents: 'prepay-card-adjust', reasons: 'prepay-card-adjust-reason', messages: 'cards.adjust' }),
+    'store-value-query': [toolbarLink({ key: 'history', to: HISTORY_PATH, labelKey: 'storedValue.history.title' })],
+    'prepay-card': [{ key: 'make', requires: MAINTAIN_CARDS, render: ({ t, reload }) => <MakeCardsButton t={t} onMade={reload} /> }],
   },
   detailTabs: {
-    [prepayCardResource.name]: [
+    'prepay-card': [
       {
         key: 'history',
-        title: `res.${prepayCardHistoryView.name}`,
-        render: ({ record }) => <QueryViewPanel view={prepayCardHistoryView} fixed={{ cardId: Number(record.id) }} />,
+        title: 'res.prepay-card-history',
+        render: ({ record }) => <QueryViewPanel view="prepay-card-history" fixed={{ cardId: Number(record.id) }} />,
       },
       {
         key: 'bind',
@@ -68,7 +58,7 @@ export const DEPOSIT_MANIFEST: DomainManifest = {
         render: ({ resource, record, t }) => <BindMember resource={resource} record={record} t={t} />,
       },
     ],
-    [storeValueQueryResource.name]: [storedValueTab('memberId')],
+    'store-value-query': [storedValueTab('memberId')],
     member: [storedValueTab('id')],
   },
   detailActions: {
@@ -76,14 +66,14 @@ export const DEPOSIT_MANIFEST: DomainManifest = {
       {
         key: 'adjustValue',
         title: 'member.action.adjustValue',
-        opens: storeValueAdjustResource.name,
+        opens: 'store-value-adjust',
         values: (member) => ({ lines: [{ member: member.id }] }),
       },
       // The cards sold are bound to the buying member (a card already sold binds on its own detail).
       {
         key: 'sellCard',
         title: 'member.action.sellCard',
-        opens: imprestCardSaleBillResource.name,
+        opens: 'imprest-card-sale-bill',
         values: (member) => ({ buyerType: 'MEMBER', member: member.id }),
       },
     ],

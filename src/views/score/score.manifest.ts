@@ -3,8 +3,6 @@
  * history (the accounts list is the query view points-accounts), and the links between the adjustment documents and their reasons
  * (both generic lists of one catalogue entry).
  */
-import { scoreAdjustReasonResource } from '../../../resources/score/score-adjust-reason.resource';
-import { scoreAdjustResource } from '../../../resources/score/score-adjust.resource';
 import { documentsAndReasons } from '../../screens/generic/toolbar-link';
 import type { DomainManifest } from '../../screens/manifest';
 
@@ -14,13 +12,13 @@ export const SCORE_MANIFEST: DomainManifest = {
     'score/home/home': () => import('./score-home-screen'),
     'score/score-query/score-query-dtl': () => import('./score-query-dtl-screen'),
   },
-  toolbarItems: documentsAndReasons({ documents: scoreAdjustResource, reasons: scoreAdjustReasonResource, messages: 'score.adjust' }),
+  toolbarItems: documentsAndReasons({ documents: 'score-adjust', reasons: 'score-adjust-reason', messages: 'score.adjust' }),
   detailActions: {
     member: [
       {
         key: 'adjustPoints',
         title: 'member.action.adjustPoints',
-        opens: scoreAdjustResource.name,
+        opens: 'score-adjust',
         values: (member) => ({ lines: [{ member: member.id }] }),
       },
     ],

@@ -3,8 +3,6 @@
  * gateway's health, hand-made, and the tabs of an application's detail (its keys, its calls, its webhook; the application itself is a
  * declared resource with the generic screens).
  */
-import { applicationCallsView } from '../../../resources/setting/application-calls.query-view';
-import { applicationResource } from '../../../resources/setting/application.resource';
 import { lazySlot } from '../../screens/lazy-slot';
 import type { DomainManifest } from '../../screens/manifest';
 
@@ -20,12 +18,12 @@ export const SETTING_MANIFEST: DomainManifest = {
     'setting/channel/channel-health': () => import('./channel/channel-health-screen'),
   },
   detailTabs: {
-    [applicationResource.name]: [
+    application: [
       { key: 'keys', title: 'setting.application.keys.tab', render: ({ record, t }) => <ApplicationKeys record={record} t={t} /> },
       {
         key: 'calls',
         title: 'setting.application.calls.tab',
-        render: ({ record }) => <QueryViewPanel view={applicationCallsView} fixed={{ applicationId: Number(record.id) }} />,
+        render: ({ record }) => <QueryViewPanel view="application-calls" fixed={{ applicationId: Number(record.id) }} />,
       },
       {
         key: 'webhook',

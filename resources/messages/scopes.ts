@@ -1,0 +1,17 @@
+/**
+ * The `login` part of the translation table (`GET /v1/i18n/gets?scope=login`): the labels the
+ * pages outside the shell draw with (login, change of password, no licence, not found), the error
+ * texts the HTTP client shows and the widget texts antd shows. The server serves it; the browser
+ * keeps it beside the whole table, so the login page draws without reading the whole one.
+ */
+const LOGIN_KEY = /^(?:shell|error|validation|widget)\./;
+
+/** True for a key of the `login` part. */
+export function isLoginMessage(key: string): boolean {
+  return LOGIN_KEY.test(key);
+}
+
+/** The `login` part of a message map. */
+export function loginMessages(messages: Readonly<Record<string, string>>): Record<string, string> {
+  return Object.fromEntries(Object.entries(messages).filter(([key]) => isLoginMessage(key)));
+}
