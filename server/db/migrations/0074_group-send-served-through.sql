@@ -1,0 +1,1 @@
+ALTER TABLE "group_send_runs" ADD COLUMN "served_through" bigint;
