@@ -212,6 +212,74 @@ describe('a push plan to a customer group', () => {
     expect(rows.filter((r) => r.result === 'SENDING').map((r) => r.memberNumber)).toEqual([numbers[0], numbers[0]]);
   });
 
+  it('without a gift, serves each member by its messages alone: nobody messaged twice after a kill, twice at once, or after it ended', async () => {
+    const { group, members } = await helpers.groupOf(5);
+    const numbers = await memberNumbers(members);
+    for (const n of numbers) standIns.push.aliases.add(n);
+    const activity = await plan(group);
+    const job = await helpers.frozenRun(activity);
+    // A delivery killed after its batch of the first member committed and before the gateway
+    // answered: the member's messages were decided (SENDING) and the run served through them.
+    const db = scene.t.database.db;
+    await db.execute(sql`insert into push_deliveries (tenant_id, run_id, member_id, channel, result)
+      values (${scene.tenant.tenantId}, ${job.runId}, ${members[0]}, 'SMS', 'SENDING'), (${scene.tenant.tenantId}, ${job.runId}, ${members[0]}, 'APP_PUSH', 'SENDING')`);
+    await db.execute(
+      sql`update group_send_runs set served_through = ${members[0]} where tenant_id = ${scene.tenant.tenantId} and id = ${job.runId}`,
+    );
+
+    expect(await helpers.deliver(job, 1)).toEqual({ served: 1, more: true });
+    const [a, b] = await Promise.all([helpers.deliver(job), helpers.deliver(job)]);
+    expect(a.served + b.served).toBe(3);
+    expect(await helpers.deliver(job)).toEqual({ served: 0, more: false });
+    expect(await helpers.runOf(activity)).toMatchObject({ state: 'DONE', memberCount: 5, issued: 5, skipped: 0, pending: 0 });
+
+    expect(smsTo(await mobileOf(members[0]))).toHaveLength(0);
+    expect(pushesTo(numbers[0])).toHaveLength(0);
+    for (const [i, member] of members.slice(1).entries()) {
+      expect(smsTo(await mobileOf(member))).toHaveLength(1);
+      expect(pushesTo(numbers[i + 1])).toHaveLength(1);
+    }
+    const rows = (await report(activity)).records;
+    expect(rows).toHaveLength(10);
+    expect(rows.filter((r) => r.result === 'SENDING').map((r) => r.memberNumber)).toEqual([numbers[0], numbers[0]]);
+    // The Sending tab lists every member given (nothing to give but the messages), with when.
+    const given = await admin.post('/v1/group-send-recipients/query', {
+      body: { page: 1, pageSize: 10, filters: { activityId: activity, result: ['ISSUED'] } },
+    });
+    expect(given.body.data.total).toBe(5);
+    for (const row of given.body.data.records) expect(row).toMatchObject({ result: 'ISSUED', reason: null, coupons: 0, points: 0 });
+    expect(given.body.data.records.every((r: { servedAt: string | null }) => r.servedAt !== null)).toBe(true);
+    // The Runs tab counts them alike.
+    const runs = await okData<{ records: { issued: number; skipped: number }[] }>(
+      admin.post('/v1/push-plan-runs/query', { body: { page: 1, pageSize: 10, filters: { activityId: activity } } }),
+    );
+    expect(runs.records).toMatchObject([{ issued: 5, skipped: 0 }]);
+  });
+
+  it('without a gift, a stop mid-run keeps the members served and suppresses the others’ messages as stopped', async () => {
+    const { group, members } = await helpers.groupOf(3);
+    const numbers = await memberNumbers(members);
+    for (const n of numbers) standIns.push.aliases.add(n);
+    const activity = await plan(group);
+    const job = await helpers.frozenRun(activity);
+    expect(await helpers.deliver(job, 1)).toEqual({ served: 1, more: true });
+    await okData(admin.post('/v1/group-send/stop', { query: { id: job.runId } }));
+    expect(await helpers.deliver(job)).toEqual({ served: 0, more: false });
+    expect(await helpers.runOf(activity)).toMatchObject({ state: 'STOPPED', issued: 1, skipped: 2, pending: 0 });
+    const recipients = (await helpers.results(activity)).records;
+    expect(recipients.map((r) => `${r.memberNumber}:${r.result}:${r.reason ?? ''}`).sort()).toEqual(
+      [`${numbers[0]}:ISSUED:`, `${numbers[1]}:SKIPPED:stopped`, `${numbers[2]}:SKIPPED:stopped`].sort(),
+    );
+    expect(outcomes((await report(activity)).records)).toEqual(
+      [
+        `${numbers[0]}:APP_PUSH:SENT:`,
+        `${numbers[0]}:SMS:SENT:`,
+        ...numbers.slice(1).flatMap((n) => [`${n}:APP_PUSH:SUPPRESSED:stopped`, `${n}:SMS:SUPPRESSED:stopped`]),
+      ].sort(),
+    );
+    expect(smsTo(await mobileOf(members[1]))).toHaveLength(0);
+  });
+
   it('waits its hold before sending, and a stop during the hold sends nothing, each message suppressed as stopped', async () => {
     const { group, members } = await helpers.groupOf(2);
     const activity = await plan(group, { holdMinutes: 10 });
@@ -397,16 +465,22 @@ describe('a push plan on a schedule', () => {
     ).rows;
     const job = started.find((j) => j.runId === Number(run.id));
     expect(job).toBeDefined();
-    // Back on day 2 at 08:00: yesterday's message is not sent; each member is skipped with the reason.
+    // The first member was served on day 1 before the process died.
+    expect(await serveRun({ db: scene.t.database.db, job: job!, clock: () => at(1, '09:00', 2), slice: 1 })).toEqual({
+      served: 1,
+      more: true,
+    });
+    // Back on day 2 at 08:00: yesterday's message is not sent; the member left is skipped with the reason.
     const late = await serveRun({ db: scene.t.database.db, job: job!, clock: () => at(2, '08:00') });
     expect(late).toEqual({ served: 0, more: false });
-    for (const member of members) expect(smsTo(await mobileOf(member))).toHaveLength(0);
-    expect(await helpers.runOf(activity)).toMatchObject({ state: 'DONE', memberCount: 2, skipped: 2, issued: 0 });
+    expect(smsTo(await mobileOf(members[0]))).toHaveLength(1);
+    expect(smsTo(await mobileOf(members[1]))).toHaveLength(0);
+    expect(await helpers.runOf(activity)).toMatchObject({ state: 'DONE', memberCount: 2, skipped: 1, issued: 1 });
     const reasons = await admin.post('/v1/group-send-recipients/query', {
       headers: EN,
       body: { page: 1, pageSize: 10, filters: { activityId: activity } },
     });
-    expect(reasons.body.data.records.map((r: { reason: string }) => r.reason)).toEqual(['dayEnded', 'dayEnded']);
+    expect(reasons.body.data.records.map((r: { reason: string | null }) => r.reason)).toEqual(['dayEnded', null]);
   });
 
   it('catches up a time missed while the service was down once, inside the window; past it (or past the day) records it missed and never sends it', async () => {
