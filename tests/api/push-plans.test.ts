@@ -340,6 +340,30 @@ describe('why a message was not sent', () => {
     expect(smsTo(await mobileOf(members[0]))).toHaveLength(0);
   });
 
+  it('member unavailable and no address: a frozen member gets no message, a member without a mobile no SMS (the app push goes)', async () => {
+    const { group, members } = await helpers.groupOf(3, [1]);
+    const numbers = await memberNumbers(members);
+    for (const n of numbers) standIns.push.aliases.add(n);
+    // A profile imported from an older system without a mobile (its mobile empty).
+    await scene.t.database.db.execute(
+      sql`update members set mobile = '' where tenant_id = ${scene.tenant.tenantId} and id = ${members[2]}`,
+    );
+    const activity = await plan(group);
+    expect(await sent(activity)).toMatchObject({ state: 'DONE', issued: 3 });
+    expect(outcomes((await report(activity)).records)).toEqual(
+      [
+        `${numbers[0]}:APP_PUSH:SENT:`,
+        `${numbers[0]}:SMS:SENT:`,
+        `${numbers[1]}:APP_PUSH:SUPPRESSED:memberUnavailable`,
+        `${numbers[1]}:SMS:SUPPRESSED:memberUnavailable`,
+        `${numbers[2]}:APP_PUSH:SENT:`,
+        `${numbers[2]}:SMS:SUPPRESSED:noAddress`,
+      ].sort(),
+    );
+    expect(pushesTo(numbers[1])).toHaveLength(0);
+    expect(pushesTo(numbers[2])).toHaveLength(1);
+  });
+
   it('quiet hours: no marketing SMS in the SMS account’s quiet hours, the app push still goes', async () => {
     const hour = SHANGHAI_HOUR();
     await connectSms({ quietFromHour: hour, quietToHour: (hour + 2) % 24 });
