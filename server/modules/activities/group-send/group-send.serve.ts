@@ -370,6 +370,7 @@ async function serveMessagesOnly(args: { db: Db; job: GroupSendJob; context: Con
       batch: sql`select p.member_id, p.duplicate_mobile from group_send_recipients p
         where p.tenant_id = ${job.tenantId} and p.run_id = ${job.runId} and p.result = 'PENDING' and p.member_id > ${through}
         order by p.member_id limit ${args.limit}`,
+      unwritten: true,
       plan: messages,
       rules,
       now: args.clock(),

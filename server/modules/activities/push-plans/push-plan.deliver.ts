@@ -8,7 +8,7 @@ import { pushChannel } from '../../channels/push.channel';
 import { hourIn, inQuietHours, smsChannel } from '../../channels/sms.channel';
 import { pushSettings, smsSettings, wechatSettings } from '../../channels/channel-settings.store';
 import { wechatChannel } from '../../channels/wechat.channel';
-import { touchCaps, touchCounts } from './marketing-touches';
+import { touchCaps, touchesOf } from './marketing-touches';
 import { stillPending } from '../group-send/recipient-state';
 
 /**
@@ -128,6 +128,13 @@ export async function decideMessages(args: {
   tenantId: number;
   runId: number;
   batch: SQL;
+  /**
+   * The batch's members have no message yet (a push plan without a gift: its batches go one at a
+   * time, above the run's `served_through`): the rows are inserted without a conflict clause, so
+   * a row found written would be refused by the key (the batch rolled back, the run FAILED), never
+   * written twice. Otherwise a row already written is kept as it is.
+   */
+  unwritten?: boolean;
   plan: PushMessagePlan;
   rules: PushRules;
   now: Date;
@@ -137,9 +144,15 @@ export async function decideMessages(args: {
   const channels = plan.channels;
   const quiet = inQuietHours({ hour: hourIn(zone, now), from: rules.quietFromHour, to: rules.quietToHour });
   // The caps' touches (a run counts once whatever its channels; a splash campaign shown once a day) are read only when a channel can send.
-  const capped = channels.some((channel) => rules.connected[channel])
-    ? sql`(select t.today >= ${rules.capPerDay} or t.week >= ${rules.capPerWeek}
-        from (${touchCounts({ tenantId, member: sql`b.member_id`, now, zone, exceptRun: runId })}) t)`
+  const capsRead = channels.some((channel) => rules.connected[channel]);
+  // The batch's members as an array: the reads below probe their indexes for each member.
+  const members = sql`(select array_agg(member_id) from batch)::bigint[]`;
+  const touches = capsRead
+    ? sql`left join (${touchesOf({ tenantId, members, now, zone, exceptRun: runId })}) touch
+        on touch.member_id = b.member_id`
+    : sql``;
+  const capped = capsRead
+    ? sql`coalesce(touch.today, 0) >= ${rules.capPerDay} or coalesce(touch.week, 0) >= ${rules.capPerWeek}`
     : sql`false`;
   const openid = channels.includes('WECHAT') ? openidOf(sql`${tenantId}::bigint`, sql`b.member_id`) : sql`null::text`;
   const reason = suppressionSql({ rules, quiet, consentRequired: plan.wechat.type === 'SUBSCRIBE' });
@@ -155,18 +168,23 @@ export async function decideMessages(args: {
             ${openid} as openid, ${capped} as capped
           from batch b
           join members m on m.tenant_id = ${tenantId} and m.id = b.member_id
-          left join lateral (
-            select array_agg(l.channel) filter (where l.consent = 'REFUSED') as refused,
+          -- Each batch member's latest consent per channel, read for the batch at once (each member by its index).
+          left join (
+            select l.member, array_agg(l.channel) filter (where l.consent = 'REFUSED') as refused,
                    array_agg(l.channel) filter (where l.consent = 'GRANTED') as granted
-            from (select distinct on (pc.channel) pc.channel, pc.consent from push_consents pc
-                  where pc.tenant_id = ${tenantId} and pc.member = b.member_id order by pc.channel, pc.id desc) l
-          ) consent on true
+            from (select distinct on (u.member, pc.channel) u.member, pc.channel, pc.consent
+                  from unnest(${members}) as u(member)
+                  cross join lateral (select pc.channel, pc.consent, pc.id from push_consents pc
+                    where pc.tenant_id = ${tenantId} and pc.member = u.member offset 0) pc
+                  order by u.member, pc.channel, pc.id desc) l
+            group by l.member
+          ) consent on consent.member = b.member_id
+          ${touches}
           offset 0
         ) f
-        cross join unnest(${`{${channels.join(',')}}`}::text[]) with ordinality as c(channel, n)
-        order by f.member_id, c.n
+        cross join unnest(${`{${channels.join(',')}}`}::text[]) as c(channel)
       ) x
-      on conflict (tenant_id, run_id, member_id, channel) do nothing
+      ${args.unwritten ? sql`` : sql`on conflict (tenant_id, run_id, member_id, channel) do nothing`}
       returning id, result)
     select (select array_agg(b.member_id order by b.member_id) from batch b) as member_ids,
       (select array_agg(w.id order by w.id) from written w where w.result = 'SENDING') as sending`);

@@ -1,1 +1,0 @@
-ALTER TABLE "group_send_runs" ADD COLUMN "served_through" bigint;
