@@ -345,10 +345,10 @@ async function serveBatch(args: { db: Db; job: GroupSendJob; context: Context; l
 }
 
 /**
- * A batch of a push plan that gives nothing, in one transaction: the run row locked (`for no key
- * update`: the run's batches go one at a time, in member order, and a pause or stop waits for the
- * one in flight and is seen by the next), the next `limit` pending recipients above the run's
- * `served_through` decided and written as their messages by one statement (`decideMessages`), and
+ * A batch of a push plan that gives nothing, in one statement (its own transaction): the run row
+ * locked (`for no key update`: the run's batches go one at a time, in member order; a pause or
+ * stop waits for the one in flight, and the next sees it), the next `limit` pending recipients
+ * above the run's `served_through` decided and written as their messages (`decideMessages`), and
  * `served_through` moved to the batch's last member. Nothing else is written for them: their
  * messages are the record that they were served (recipient-state.ts), keyed by (run, member,
  * channel), so a delivery again, at once or after a kill, finds them served and sends nothing twice.
@@ -358,29 +358,30 @@ async function serveMessagesOnly(args: { db: Db; job: GroupSendJob; context: Con
   const { messages, rules } = context;
   // Only a push plan gives nothing (every other kind's rule asks for a gift).
   if (!messages || !rules) throw new Error(`run ${job.runId}: nothing to give and no message`);
-  return args.db.transaction(async (tx) => {
-    const run = await tx.execute<{ state: string; served_through: string | null }>(sql`select state, served_through from group_send_runs
-      where tenant_id = ${job.tenantId} and id = ${job.runId} for no key update`);
-    if (run.rows[0]?.state !== 'RUNNING') return { served: 0, halt: true, sending: [] };
-    const through = Number(run.rows[0].served_through ?? 0);
-    const decided = await decideMessages({
-      tx,
-      tenantId: job.tenantId,
-      runId: job.runId,
-      batch: sql`select p.member_id, p.duplicate_mobile from group_send_recipients p
-        where p.tenant_id = ${job.tenantId} and p.run_id = ${job.runId} and p.result = 'PENDING' and p.member_id > ${through}
-        order by p.member_id limit ${args.limit}`,
-      unwritten: true,
-      plan: messages,
-      rules,
-      now: args.clock(),
-      zone: context.zone,
-    });
-    const last = decided.memberIds.at(-1);
-    if (last !== undefined)
-      await tx.execute(sql`update group_send_runs set served_through = ${last} where tenant_id = ${job.tenantId} and id = ${job.runId}`);
-    return { served: decided.memberIds.length, halt: false, sending: decided.sending };
+  const thisRun = sql`tenant_id = ${job.tenantId} and id = ${job.runId}`;
+  const decided = await decideMessages({
+    tx: args.db,
+    tenantId: job.tenantId,
+    runId: job.runId,
+    batch: {
+      with: sql`run as (select coalesce(served_through, 0) as through from group_send_runs where ${thisRun} and state = 'RUNNING'
+          for no key update),
+        batch as (select p.member_id, p.duplicate_mobile from run, group_send_recipients p
+          where p.tenant_id = ${job.tenantId} and p.run_id = ${job.runId} and p.result = 'PENDING' and p.member_id > run.through
+          order by p.member_id limit ${args.limit})`,
+    },
+    then: sql`update group_send_runs set served_through = (select max(member_id) from batch)
+      where ${thisRun} and exists (select 1 from batch)`,
+    unwritten: true,
+    plan: messages,
+    rules,
+    now: args.clock(),
+    zone: context.zone,
   });
+  if (decided.memberIds.length > 0) return { served: decided.memberIds.length, halt: false, sending: decided.sending };
+  // Nobody left, or the run no longer RUNNING (paused, stopped): then the delivery ends here.
+  const state = await args.db.execute<{ state: string }>(sql`select state from group_send_runs where ${thisRun}`);
+  return { served: 0, halt: state.rows[0]?.state !== 'RUNNING', sending: [] };
 }
 
 /** Sends the messages a committed batch decided (a push plan's; nothing for the other kinds). */

@@ -119,7 +119,9 @@ export interface DecidedBatch {
  * batch's transaction): SENDING for those to send, SUPPRESSED with the reason for the others,
  * each decided in the statement's SQL from the member's facts (state, mobile, consents, WeChat
  * identity, the caps' touches: marketing-touches.ts) and the merchant's rules. `batch` is a select
- * of the recipients (`member_id`, `duplicate_mobile`) of the run to decide. A row already written
+ * of the recipients (`member_id`, `duplicate_mobile`) of the run to decide, or `with` queries
+ * defining `batch` (`{ with: … }`: the caller's own, such as the run's lock), and `then` a
+ * data-modifying query run in the same statement (reading `batch`). A row already written
  * (by a delivery before) is kept as it is and not answered as SENDING: only this delivery's rows
  * are sent by it.
  */
@@ -127,7 +129,8 @@ export async function decideMessages(args: {
   tx: DbOrTx;
   tenantId: number;
   runId: number;
-  batch: SQL;
+  batch: SQL | { readonly with: SQL };
+  then?: SQL;
   /**
    * The batch's members have no message yet (a push plan without a gift: its batches go one at a
    * time, above the run's `served_through`): the rows are inserted without a conflict clause, so
@@ -157,7 +160,7 @@ export async function decideMessages(args: {
   const openid = channels.includes('WECHAT') ? openidOf(sql`${tenantId}::bigint`, sql`b.member_id`) : sql`null::text`;
   const reason = suppressionSql({ rules, quiet, consentRequired: plan.wechat.type === 'SUBSCRIBE' });
   const found = await tx.execute<{ member_ids: string[] | null; sending: string[] | null }>(sql`
-    with batch as (${args.batch}),
+    with ${'with' in args.batch ? args.batch.with : sql`batch as (${args.batch})`},
     written as (
       insert into push_deliveries (tenant_id, run_id, member_id, channel, result, reason, created_at)
       select ${tenantId}, ${runId}, x.member_id, x.channel, case when x.reason is null then 'SENDING' else 'SUPPRESSED' end, x.reason, ${now}
@@ -185,7 +188,12 @@ export async function decideMessages(args: {
         cross join unnest(${`{${channels.join(',')}}`}::text[]) as c(channel)
       ) x
       ${args.unwritten ? sql`` : sql`on conflict (tenant_id, run_id, member_id, channel) do nothing`}
-      returning id, result)
+      returning id, result)${
+        args.then
+          ? sql`,
+    then_ as (${args.then})`
+          : sql``
+      }
     select (select array_agg(b.member_id order by b.member_id) from batch b) as member_ids,
       (select array_agg(w.id order by w.id) from written w where w.result = 'SENDING') as sending`);
   const row = found.rows[0];
