@@ -366,8 +366,8 @@ async function serveMessagesOnly(args: { db: Db; job: GroupSendJob; context: Con
     batch: {
       with: sql`run as (select coalesce(served_through, 0) as through from group_send_runs where ${thisRun} and state = 'RUNNING'
           for no key update),
-        batch as (select p.member_id, p.duplicate_mobile from run, group_send_recipients p
-          where p.tenant_id = ${job.tenantId} and p.run_id = ${job.runId} and p.result = 'PENDING' and p.member_id > run.through
+        batch as (select p.member_id, p.duplicate_mobile from group_send_recipients p
+          where p.tenant_id = ${job.tenantId} and p.run_id = ${job.runId} and p.result = 'PENDING' and p.member_id > (select through from run)
           order by p.member_id limit ${args.limit})`,
     },
     then: sql`update group_send_runs set served_through = (select max(member_id) from batch)
