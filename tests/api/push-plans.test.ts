@@ -129,6 +129,13 @@ const memberNumbers = async (ids: readonly number[]): Promise<string[]> => {
   );
   return rows.rows.map((r) => r.member_number);
 };
+/** `count` members in a new group (those at `frozen` indexes frozen), their numbers, each an alias JPush knows. */
+async function reachableGroup(count: number, frozen: readonly number[] = []) {
+  const { group, members } = await helpers.groupOf(count, frozen);
+  const numbers = await memberNumbers(members);
+  for (const n of numbers) standIns.push.aliases.add(n);
+  return { group, members, numbers };
+}
 const mobileOf = async (id: number): Promise<string> => {
   const rows = await scene.t.database.db.execute<{ mobile: string }>(
     sql`select mobile from members where tenant_id = ${scene.tenant.tenantId} and id = ${id}`,
@@ -147,9 +154,7 @@ const outcomes = (rows: readonly Delivery[]) => rows.map((r) => `${r.memberNumbe
 
 describe('a push plan to a customer group', () => {
   it('is created under push plans, audited and sent: each member gets the coupon once and one SMS and one app push, in the per-member report', async () => {
-    const { group, members } = await helpers.groupOf(2);
-    const numbers = await memberNumbers(members);
-    for (const n of numbers) standIns.push.aliases.add(n);
+    const { group, members, numbers } = await reachableGroup(2);
     const activity = await plan(group, { rewardCouponTemplate: template, rewardCouponCount: 1 });
     expect(await okData<{ family: string; state: string }>(admin.get(`/v1/activity/info/${activity}`))).toMatchObject({
       family: 'PUSH_PLAN',
@@ -182,9 +187,7 @@ describe('a push plan to a customer group', () => {
   });
 
   it('messages and gives nobody twice when the job is delivered again after a kill, twice at once, and after it ended', async () => {
-    const { group, members } = await helpers.groupOf(4);
-    const numbers = await memberNumbers(members);
-    for (const n of numbers) standIns.push.aliases.add(n);
+    const { group, members, numbers } = await reachableGroup(4);
     const activity = await plan(group, { rewardPoints: 20 });
     const job = await helpers.frozenRun(activity);
     // A delivery killed after its batch committed and before the gateway answered: its member's
@@ -213,9 +216,7 @@ describe('a push plan to a customer group', () => {
   });
 
   it('without a gift, serves each member by its messages alone: nobody messaged twice after a kill, twice at once, or after it ended', async () => {
-    const { group, members } = await helpers.groupOf(5);
-    const numbers = await memberNumbers(members);
-    for (const n of numbers) standIns.push.aliases.add(n);
+    const { group, members, numbers } = await reachableGroup(5);
     const activity = await plan(group);
     const job = await helpers.frozenRun(activity);
     // A delivery killed after its batch of the first member committed and before the gateway
@@ -257,9 +258,7 @@ describe('a push plan to a customer group', () => {
   });
 
   it('without a gift, a stop mid-run keeps the members served and suppresses the others’ messages as stopped', async () => {
-    const { group, members } = await helpers.groupOf(3);
-    const numbers = await memberNumbers(members);
-    for (const n of numbers) standIns.push.aliases.add(n);
+    const { group, members, numbers } = await reachableGroup(3);
     const activity = await plan(group);
     const job = await helpers.frozenRun(activity);
     expect(await helpers.deliver(job, 1)).toEqual({ served: 1, more: true });
@@ -341,9 +340,7 @@ describe('why a message was not sent', () => {
   });
 
   it('member unavailable and no address: a frozen member gets no message, a member without a mobile no SMS (the app push goes)', async () => {
-    const { group, members } = await helpers.groupOf(3, [1]);
-    const numbers = await memberNumbers(members);
-    for (const n of numbers) standIns.push.aliases.add(n);
+    const { group, members, numbers } = await reachableGroup(3, [1]);
     // A profile imported from an older system without a mobile (its mobile empty).
     await scene.t.database.db.execute(
       sql`update members set mobile = '' where tenant_id = ${scene.tenant.tenantId} and id = ${members[2]}`,
