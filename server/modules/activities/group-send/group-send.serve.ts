@@ -41,6 +41,8 @@ import { stillPending } from './recipient-state';
  */
 const BATCH = 50;
 const BULK_BATCH = 2000;
+/** A push plan without a gift: its messages alone, one statement per batch (about a tenth of a second for 4,000). */
+const MESSAGES_BATCH = 4000;
 
 /** What one delivery of the job did. */
 export interface ServeOutcome {
@@ -430,13 +432,13 @@ export async function serveRun(args: { db: Db; job: GroupSendJob; clock: () => D
   try {
     for (;;) {
       if (served >= slice) return { served, more: await hasPending(db, job) };
-      const batchSize = bulkGift(context) ? BULK_BATCH : BATCH;
+      const messagesOnly = context.awards.length === 0;
+      const batchSize = messagesOnly ? MESSAGES_BATCH : bulkGift(context) ? BULK_BATCH : BATCH;
       const limit = Math.min(batchSize, slice - served);
       // A push plan that gives nothing is served by its messages alone.
-      const batch =
-        context.awards.length === 0
-          ? await serveMessagesOnly({ db, job, context, limit, clock })
-          : await serveBatch({ db, job, context, limit, clock });
+      const batch = messagesOnly
+        ? await serveMessagesOnly({ db, job, context, limit, clock })
+        : await serveBatch({ db, job, context, limit, clock });
       if (batch.halt) return { served, more: false };
       await sendBatchMessages({ db, job, context, sending: batch.sending });
       served += batch.served;
