@@ -257,6 +257,14 @@ describe('a push plan to a customer group', () => {
     expect(runs.records).toMatchObject([{ issued: 5, skipped: 0 }]);
   });
 
+  it('ends its run when a delivery’s slice ends with the last member', async () => {
+    const { group } = await reachableGroup(2);
+    const activity = await plan(group);
+    const job = await helpers.frozenRun(activity);
+    expect(await helpers.deliver(job, 2)).toEqual({ served: 2, more: false });
+    expect(await helpers.runOf(activity)).toMatchObject({ state: 'DONE', issued: 2, pending: 0 });
+  });
+
   it('without a gift, a stop mid-run keeps the members served and suppresses the others’ messages as stopped', async () => {
     const { group, members, numbers } = await reachableGroup(3);
     const activity = await plan(group);

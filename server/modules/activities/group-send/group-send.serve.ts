@@ -431,7 +431,11 @@ export async function serveRun(args: { db: Db; job: GroupSendJob; clock: () => D
   let served = 0;
   try {
     for (;;) {
-      if (served >= slice) return { served, more: await hasPending(db, job) };
+      // The slice is served: the next delivery continues, or, nobody left, the run ends here.
+      if (served >= slice) {
+        if (await hasPending(db, job)) return { served, more: true };
+        break;
+      }
       const messagesOnly = context.awards.length === 0;
       const batchSize = messagesOnly ? MESSAGES_BATCH : bulkGift(context) ? BULK_BATCH : BATCH;
       const limit = Math.min(batchSize, slice - served);
