@@ -81,14 +81,15 @@ export const mobileKey = (column: SQL) => sql`nullif(right(regexp_replace(coales
 const openidOf = (tenant: SQL, member: SQL) => sql`(select i.external_id from member_channel_identities i
   where i.tenant_id = ${tenant} and i.member = ${member} and i.channel = 'WECHAT' order by i.id limit 1)`;
 
+/** A reason as an SQL literal (the reasons are ours, never a user's text). */
+const said = (reason: PushSuppression): SQL => sql.raw(`'${reason}'`);
+
 /**
  * Why one channel's message to a member is not sent, or null: send it, as SQL over a row holding
  * the member's facts (`f`: `state`, `mobile`, `duplicate_mobile`, `refused` and `granted`: the
  * channels of their latest consents, `openid`, `capped`: the caps reached) and the channel (`c.channel`).
  * In the order a person reads them (README.md "Why a message is not sent").
  */
-const said = (reason: PushSuppression): SQL => sql.raw(`'${reason}'`);
-
 function suppressionSql(args: { rules: PushRules; quiet: boolean; consentRequired: boolean }): SQL {
   const { rules } = args;
   const connected = `{${(Object.keys(rules.connected) as PushChannel[]).filter((c) => rules.connected[c]).join(',')}}`;
