@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { intFlag, parseFlags, textFlag } from './lib/bench-args';
 import { startBenchRun } from './lib/bench-run';
-import { groupSendScene, printRatio, rolledBack, serveAll, timed } from './lib/group-send-scene';
+import { groupSendScene, perSecond, printRatio, rolledBack, serveAll, timed } from './lib/group-send-scene';
+import type { PushChannel } from '../resources/promotion/kinds/push-plan.kind';
+import { decideMessages, pushRules, type PushMessagePlan } from '../server/modules/activities/push-plans/push-plan.deliver';
 
 /**
  * A push plan's send (server/modules/activities/push-plans, on the group-send runs) to a customer
@@ -69,13 +71,50 @@ async function main() {
           where r.tenant_id = ${scene.tenantId} and r.run_id = ${scene.job.runId}`),
       ),
     );
+    // The tenant's channels have no credentials, so the caps' touches are not read (a channel not
+    // connected is decided first). The same decision with every channel connected reads them for
+    // each member: timed on the same rows, under the baseline's run number, rolled back (nothing sent).
+    const rules = await pushRules(bench.database.db, scene.tenantId);
+    const plan: PushMessagePlan = {
+      channels: channels as PushChannel[],
+      title: '周末特惠',
+      content: '会员日全场 8 折',
+      smsTemplateCode: 'SMS_300',
+      wechat: { type: 'TEMPLATE', templateId: '', link: '', keywords: [] },
+    };
+    const connected = await timed(() =>
+      rolledBack(bench, async (tx) => {
+        for (let through = 0; ;) {
+          const decided = await decideMessages({
+            tx,
+            tenantId: scene.tenantId,
+            runId: -scene.job.runId,
+            batch: sql`select p.member_id, p.duplicate_mobile from group_send_recipients p
+              where p.tenant_id = ${scene.tenantId} and p.run_id = ${scene.job.runId} and p.member_id > ${through}
+              order by p.member_id limit 2000`,
+            unwritten: true,
+            plan,
+            rules: { ...rules, connected: { SMS: true, APP_PUSH: true, WECHAT: true } },
+            now: new Date(),
+            zone: 'Asia/Shanghai',
+          });
+          const last = decided.memberIds.at(-1);
+          if (last === undefined) break;
+          through = last;
+        }
+      }),
+    );
     await printRatio({
       bench,
       scene,
       served,
       plain,
       baseline: `${n * channels.length} push_deliveries rows`,
-      details: [`messages: ${deliveries.rows.map((r) => `${r.result}${r.reason ? ` ${r.reason}` : ''} ${r.n}`).join(', ')}`],
+      details: [
+        `messages: ${deliveries.rows.map((r) => `${r.result}${r.reason ? ` ${r.reason}` : ''} ${r.n}`).join(', ')}`,
+        `the decision with every channel connected (caps read, nothing sent, rolled back): ${(connected.ms / 1000).toFixed(1)} s ` +
+          `(${perSecond(n, connected.ms)} members/s, ${(plain.ms / connected.ms).toFixed(3)} of the plain insert)`,
+      ],
     });
   } finally {
     await run.finish();

@@ -5,6 +5,7 @@ import { advanceSequence, idBase, memberInsertSql } from './member-rows';
 import { GROUP_SEND_SLICE } from '../../server/modules/activities/group-send/group-send.job';
 import { startRun, type GroupSendJob } from '../../server/modules/activities/group-send/group-send.runs';
 import { serveRun } from '../../server/modules/activities/group-send/group-send.serve';
+import { recipientResult } from '../../server/modules/activities/group-send/recipient-state';
 
 /**
  * What the benches of the kinds sent to a group share (server/modules/activities/group-send):
@@ -117,8 +118,10 @@ export async function serveAll(bench: BenchDatabase, job: GroupSendJob): Promise
 
 /** The run's recipients by result, as `ISSUED n, SKIPPED m`. */
 export async function resultsOf(bench: BenchDatabase, scene: GroupSendScene): Promise<string> {
-  const result = await bench.database.db.execute<{ result: string; n: number }>(sql`select result, count(*)::int as n
-    from group_send_recipients where tenant_id = ${scene.tenantId} and run_id = ${scene.job.runId} group by result order by result`);
+  const result = await bench.database.db.execute<{ result: string; n: number }>(sql`select ${recipientResult(sql`p`, sql`r`)} as result,
+      count(*)::int as n
+    from group_send_recipients p join group_send_runs r on r.tenant_id = p.tenant_id and r.id = p.run_id
+    where p.tenant_id = ${scene.tenantId} and p.run_id = ${scene.job.runId} group by 1 order by 1`);
   return result.rows.map((r) => `${r.result} ${r.n}`).join(', ');
 }
 

@@ -129,6 +129,13 @@ const memberNumbers = async (ids: readonly number[]): Promise<string[]> => {
   );
   return rows.rows.map((r) => r.member_number);
 };
+/** `count` members in a new group (those at `frozen` indexes frozen), their numbers, each an alias JPush knows. */
+async function reachableGroup(count: number, frozen: readonly number[] = []) {
+  const { group, members } = await helpers.groupOf(count, frozen);
+  const numbers = await memberNumbers(members);
+  for (const n of numbers) standIns.push.aliases.add(n);
+  return { group, members, numbers };
+}
 const mobileOf = async (id: number): Promise<string> => {
   const rows = await scene.t.database.db.execute<{ mobile: string }>(
     sql`select mobile from members where tenant_id = ${scene.tenant.tenantId} and id = ${id}`,
@@ -147,9 +154,7 @@ const outcomes = (rows: readonly Delivery[]) => rows.map((r) => `${r.memberNumbe
 
 describe('a push plan to a customer group', () => {
   it('is created under push plans, audited and sent: each member gets the coupon once and one SMS and one app push, in the per-member report', async () => {
-    const { group, members } = await helpers.groupOf(2);
-    const numbers = await memberNumbers(members);
-    for (const n of numbers) standIns.push.aliases.add(n);
+    const { group, members, numbers } = await reachableGroup(2);
     const activity = await plan(group, { rewardCouponTemplate: template, rewardCouponCount: 1 });
     expect(await okData<{ family: string; state: string }>(admin.get(`/v1/activity/info/${activity}`))).toMatchObject({
       family: 'PUSH_PLAN',
@@ -182,9 +187,7 @@ describe('a push plan to a customer group', () => {
   });
 
   it('messages and gives nobody twice when the job is delivered again after a kill, twice at once, and after it ended', async () => {
-    const { group, members } = await helpers.groupOf(4);
-    const numbers = await memberNumbers(members);
-    for (const n of numbers) standIns.push.aliases.add(n);
+    const { group, members, numbers } = await reachableGroup(4);
     const activity = await plan(group, { rewardPoints: 20 });
     const job = await helpers.frozenRun(activity);
     // A delivery killed after its batch committed and before the gateway answered: its member's
@@ -210,6 +213,78 @@ describe('a push plan to a customer group', () => {
     const rows = (await report(activity)).records;
     expect(rows).toHaveLength(8);
     expect(rows.filter((r) => r.result === 'SENDING').map((r) => r.memberNumber)).toEqual([numbers[0], numbers[0]]);
+  });
+
+  it('without a gift, serves each member by its messages alone: nobody messaged twice after a kill, twice at once, or after it ended', async () => {
+    const { group, members, numbers } = await reachableGroup(5);
+    const activity = await plan(group);
+    const job = await helpers.frozenRun(activity);
+    // A delivery killed after its batch of the first member committed and before the gateway
+    // answered: the member's messages were decided (SENDING) and the run served through them.
+    const db = scene.t.database.db;
+    await db.execute(sql`insert into push_deliveries (tenant_id, run_id, member_id, channel, result)
+      values (${scene.tenant.tenantId}, ${job.runId}, ${members[0]}, 'SMS', 'SENDING'), (${scene.tenant.tenantId}, ${job.runId}, ${members[0]}, 'APP_PUSH', 'SENDING')`);
+    await db.execute(
+      sql`update group_send_runs set served_through = ${members[0]} where tenant_id = ${scene.tenant.tenantId} and id = ${job.runId}`,
+    );
+
+    expect(await helpers.deliver(job, 1)).toEqual({ served: 1, more: true });
+    const [a, b] = await Promise.all([helpers.deliver(job), helpers.deliver(job)]);
+    expect(a.served + b.served).toBe(3);
+    expect(await helpers.deliver(job)).toEqual({ served: 0, more: false });
+    expect(await helpers.runOf(activity)).toMatchObject({ state: 'DONE', memberCount: 5, issued: 5, skipped: 0, pending: 0 });
+
+    expect(smsTo(await mobileOf(members[0]))).toHaveLength(0);
+    expect(pushesTo(numbers[0])).toHaveLength(0);
+    for (const [i, member] of members.slice(1).entries()) {
+      expect(smsTo(await mobileOf(member))).toHaveLength(1);
+      expect(pushesTo(numbers[i + 1])).toHaveLength(1);
+    }
+    const rows = (await report(activity)).records;
+    expect(rows).toHaveLength(10);
+    expect(rows.filter((r) => r.result === 'SENDING').map((r) => r.memberNumber)).toEqual([numbers[0], numbers[0]]);
+    // The Sending tab lists every member given (nothing to give but the messages), with when.
+    const given = await admin.post('/v1/group-send-recipients/query', {
+      body: { page: 1, pageSize: 10, filters: { activityId: activity, result: ['ISSUED'] } },
+    });
+    expect(given.body.data.total).toBe(5);
+    for (const row of given.body.data.records) expect(row).toMatchObject({ result: 'ISSUED', reason: null, coupons: 0, points: 0 });
+    expect(given.body.data.records.every((r: { servedAt: string | null }) => r.servedAt !== null)).toBe(true);
+    // The Runs tab counts them alike.
+    const runs = await okData<{ records: { issued: number; skipped: number }[] }>(
+      admin.post('/v1/push-plan-runs/query', { body: { page: 1, pageSize: 10, filters: { activityId: activity } } }),
+    );
+    expect(runs.records).toMatchObject([{ issued: 5, skipped: 0 }]);
+  });
+
+  it('ends its run when a delivery’s slice ends with the last member', async () => {
+    const { group } = await reachableGroup(2);
+    const activity = await plan(group);
+    const job = await helpers.frozenRun(activity);
+    expect(await helpers.deliver(job, 2)).toEqual({ served: 2, more: false });
+    expect(await helpers.runOf(activity)).toMatchObject({ state: 'DONE', issued: 2, pending: 0 });
+  });
+
+  it('without a gift, a stop mid-run keeps the members served and suppresses the others’ messages as stopped', async () => {
+    const { group, members, numbers } = await reachableGroup(3);
+    const activity = await plan(group);
+    const job = await helpers.frozenRun(activity);
+    expect(await helpers.deliver(job, 1)).toEqual({ served: 1, more: true });
+    await okData(admin.post('/v1/group-send/stop', { query: { id: job.runId } }));
+    expect(await helpers.deliver(job)).toEqual({ served: 0, more: false });
+    expect(await helpers.runOf(activity)).toMatchObject({ state: 'STOPPED', issued: 1, skipped: 2, pending: 0 });
+    const recipients = (await helpers.results(activity)).records;
+    expect(recipients.map((r) => `${r.memberNumber}:${r.result}:${r.reason ?? ''}`).sort()).toEqual(
+      [`${numbers[0]}:ISSUED:`, `${numbers[1]}:SKIPPED:stopped`, `${numbers[2]}:SKIPPED:stopped`].sort(),
+    );
+    expect(outcomes((await report(activity)).records)).toEqual(
+      [
+        `${numbers[0]}:APP_PUSH:SENT:`,
+        `${numbers[0]}:SMS:SENT:`,
+        ...numbers.slice(1).flatMap((n) => [`${n}:APP_PUSH:SUPPRESSED:stopped`, `${n}:SMS:SUPPRESSED:stopped`]),
+      ].sort(),
+    );
+    expect(smsTo(await mobileOf(members[1]))).toHaveLength(0);
   });
 
   it('waits its hold before sending, and a stop during the hold sends nothing, each message suppressed as stopped', async () => {
@@ -270,6 +345,28 @@ describe('why a message was not sent', () => {
     await sent(activity);
     expect(outcomes((await report(activity)).records)).toEqual([`${number}:SMS:SUPPRESSED:frequencyCap`]);
     expect(smsTo(await mobileOf(members[0]))).toHaveLength(0);
+  });
+
+  it('member unavailable and no address: a frozen member gets no message, a member without a mobile no SMS (the app push goes)', async () => {
+    const { group, members, numbers } = await reachableGroup(3, [1]);
+    // A profile imported from an older system without a mobile (its mobile empty).
+    await scene.t.database.db.execute(
+      sql`update members set mobile = '' where tenant_id = ${scene.tenant.tenantId} and id = ${members[2]}`,
+    );
+    const activity = await plan(group);
+    expect(await sent(activity)).toMatchObject({ state: 'DONE', issued: 3 });
+    expect(outcomes((await report(activity)).records)).toEqual(
+      [
+        `${numbers[0]}:APP_PUSH:SENT:`,
+        `${numbers[0]}:SMS:SENT:`,
+        `${numbers[1]}:APP_PUSH:SUPPRESSED:memberUnavailable`,
+        `${numbers[1]}:SMS:SUPPRESSED:memberUnavailable`,
+        `${numbers[2]}:APP_PUSH:SENT:`,
+        `${numbers[2]}:SMS:SUPPRESSED:noAddress`,
+      ].sort(),
+    );
+    expect(pushesTo(numbers[1])).toHaveLength(0);
+    expect(pushesTo(numbers[2])).toHaveLength(1);
   });
 
   it('quiet hours: no marketing SMS in the SMS account’s quiet hours, the app push still goes', async () => {
@@ -397,22 +494,30 @@ describe('a push plan on a schedule', () => {
     ).rows;
     const job = started.find((j) => j.runId === Number(run.id));
     expect(job).toBeDefined();
-    // Back on day 2 at 08:00: yesterday's message is not sent; each member is skipped with the reason.
+    // The first member was served on day 1 before the process died.
+    expect(await serveRun({ db: scene.t.database.db, job: job!, clock: () => at(1, '09:00', 2), slice: 1 })).toEqual({
+      served: 1,
+      more: true,
+    });
+    // Back on day 2 at 08:00: yesterday's message is not sent; the member left is skipped with the reason.
     const late = await serveRun({ db: scene.t.database.db, job: job!, clock: () => at(2, '08:00') });
     expect(late).toEqual({ served: 0, more: false });
-    for (const member of members) expect(smsTo(await mobileOf(member))).toHaveLength(0);
-    expect(await helpers.runOf(activity)).toMatchObject({ state: 'DONE', memberCount: 2, skipped: 2, issued: 0 });
+    expect(smsTo(await mobileOf(members[0]))).toHaveLength(1);
+    expect(smsTo(await mobileOf(members[1]))).toHaveLength(0);
+    expect(await helpers.runOf(activity)).toMatchObject({ state: 'DONE', memberCount: 2, skipped: 1, issued: 1 });
     const reasons = await admin.post('/v1/group-send-recipients/query', {
       headers: EN,
       body: { page: 1, pageSize: 10, filters: { activityId: activity } },
     });
-    expect(reasons.body.data.records.map((r: { reason: string }) => r.reason)).toEqual(['dayEnded', 'dayEnded']);
-    // The Messages report explains each message the same way.
+    expect(reasons.body.data.records.map((r: { reason: string | null }) => r.reason)).toEqual(['dayEnded', null]);
+    // The Messages report explains the message not sent the same way.
     const messages = (await report(activity)).records;
-    expect(messages.map((m) => [m.channel, m.result, m.reason])).toEqual([
-      ['SMS', 'SUPPRESSED', 'dayEnded'],
-      ['SMS', 'SUPPRESSED', 'dayEnded'],
-    ]);
+    expect(messages.map((m) => [m.memberNumber, m.channel, m.result, m.reason]).sort()).toEqual(
+      [
+        [(await memberNumbers([members[0]]))[0], 'SMS', 'SENT', null],
+        [(await memberNumbers([members[1]]))[0], 'SMS', 'SUPPRESSED', 'dayEnded'],
+      ].sort(),
+    );
   });
 
   it('catches up a time missed while the service was down once, inside the window; past it (or past the day) records it missed and never sends it', async () => {

@@ -50,6 +50,13 @@ export const groupSendRuns = pgTable(
     /** Who approved a run that waited for a second person, and when. */
     approvedBy: bigint('approved_by', { mode: 'number' }),
     approvedAt: timestamp('approved_at', { withTimezone: true, precision: 3 }),
+    /**
+     * A push plan that gives nothing serves its recipients in member order by their messages alone
+     * (`push_deliveries`, written in the batch's transaction with this): every recipient up to this
+     * member id is served (shown ISSUED, given nothing), their rows left PENDING unwritten; null
+     * for the other runs, whose recipients are marked one by one.
+     */
+    servedThrough: bigint('served_through', { mode: 'number' }),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),

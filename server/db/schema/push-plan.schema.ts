@@ -28,8 +28,11 @@ export const pushDeliveries = pgTable(
   (t) => [
     primaryKey({ columns: [t.tenantId, t.runId, t.memberId, t.channel] }),
     uniqueIndex('push_deliveries_id').on(t.tenantId, t.id),
-    // The frequency cap: a member's messages that went out, by time.
-    index('push_deliveries_member').on(t.tenantId, t.memberId, t.createdAt),
+    // The frequency cap: a member's messages that went out (or are going), by time. Only those: a
+    // suppressed message, most of a large plan's, is no touch and adds no entry.
+    index('push_deliveries_member')
+      .on(t.tenantId, t.memberId, t.createdAt)
+      .where(sql`${t.result} in ('SENDING', 'SENT')`),
     check('push_deliveries_result', sql`${t.result} in ('SENDING', 'SENT', 'SUPPRESSED', 'FAILED')`),
   ],
 );

@@ -7,6 +7,7 @@ import type { Actor } from '../../../crud/actor';
 import { defineViewSource } from '../../../crud/query-view.source';
 import { familyAccess } from '../../../../resources/promotion/activity.resource';
 import { familyRefs } from '../activity.hooks';
+import { recipientResult, recipientServedAt } from './recipient-state';
 
 /** The kinds sent to a group whose entry the actor may read. */
 const readableKinds = (actor: Actor): string[] =>
@@ -36,18 +37,18 @@ export const groupSendRecipientsSource = defineViewSource({
     memberNumber: sql`m.member_number`,
     memberName: sql`m.name`,
     mobile: sql`m.mobile`,
-    result: sql`p.result`,
+    result: recipientResult(sql`p`, sql`r`),
     reason: sql`p.reason`,
     coupons: sql`coalesce(jsonb_array_length(p.coupon_ids), 0)`,
     points: sql`coalesce(aw.points, 0)`,
-    servedAt: sql`p.served_at`,
+    servedAt: recipientServedAt(sql`p`, sql`r`),
   },
   filters: {
     keyword: { prefix: [sql`m.mobile`, sql`m.member_number`], contains: [sql`m.name`] },
   },
   measures: {
     recipients: sql`count(*)`,
-    issued: sql`count(*) filter (where p.result = 'ISSUED')`,
+    issued: sql`count(*) filter (where ${recipientResult(sql`p`, sql`r`)} = 'ISSUED')`,
     skipped: sql`count(*) filter (where p.result = 'SKIPPED')`,
     coupons: sql`coalesce(sum(jsonb_array_length(p.coupon_ids)), 0)`,
     points: sql`coalesce(sum(aw.points), 0)`,

@@ -10,6 +10,7 @@ import { GROUP_SEND_KINDS } from '../../../../resources/promotion/activity-engin
 import { aboveThresholdValues, assertGiftApproved, giftAboveThreshold, measuredOf, type StoredApproval } from '../gift-approval';
 import type { PushChannel } from '../../../../resources/promotion/kinds/push-plan.kind';
 import { mobileKey, suppressPending } from '../push-plans/push-plan.deliver';
+import { recipientCounts, stillPending } from './recipient-state';
 
 /**
  * A group send's run (a bulk coupon issue, a customer group gift), its states and its progress (README.md). One run per activity;
@@ -270,8 +271,10 @@ export async function skipPending(args: {
 
 /** Marks every recipient of the run still pending SKIPPED with the reason (a stop, a scheduled run's day ended). */
 async function skipRecipients(args: { tx: DbOrTx; tenantId: number; runId: number; reason: GroupSendReason; now: Date }) {
-  await args.tx.execute(sql`update group_send_recipients set result = 'SKIPPED', reason = ${args.reason}, served_at = ${args.now}
-    where tenant_id = ${args.tenantId} and run_id = ${args.runId} and result = 'PENDING'`);
+  await args.tx.execute(sql`update group_send_recipients p set result = 'SKIPPED', reason = ${args.reason}, served_at = ${args.now}
+    from group_send_runs r
+    where r.tenant_id = ${args.tenantId} and r.id = ${args.runId} and p.tenant_id = r.tenant_id and p.run_id = r.id
+      and ${stillPending(sql`p`, sql`r`)}`);
 }
 
 /** Stops the run of an activity that a person stopped (in the activity's stop transaction); nothing when it has none or it ended. */
@@ -285,10 +288,10 @@ export async function stopRunOfActivity(args: { db: DbOrTx; tenantId: number; ac
 
 /** Marks a RUNNING run DONE once none of its recipients is pending (once: conditional update). */
 export async function finishIfDone(db: DbOrTx, job: GroupSendJob, now: Date): Promise<boolean> {
-  const done = await db.execute(sql`update group_send_runs set state = 'DONE', finished_at = ${now}
-    where tenant_id = ${job.tenantId} and id = ${job.runId} and state = 'RUNNING'
-      and not exists (select 1 from group_send_recipients r
-        where r.tenant_id = ${job.tenantId} and r.run_id = ${job.runId} and r.result = 'PENDING')`);
+  const done = await db.execute(sql`update group_send_runs r set state = 'DONE', finished_at = ${now}
+    where r.tenant_id = ${job.tenantId} and r.id = ${job.runId} and r.state = 'RUNNING'
+      and not exists (select 1 from group_send_recipients p
+        where p.tenant_id = ${job.tenantId} and p.run_id = ${job.runId} and ${stillPending(sql`p`, sql`r`)})`);
   return (done.rowCount ?? 0) > 0;
 }
 
@@ -324,10 +327,9 @@ export async function runOfActivity(args: {
     skipped: string;
   }>(sql`select r.id, r.state, r.member_count, r.started_at, r.not_before, r.finished_at, r.scheduled_at, r.due_until,
       r.reason, r.approval, u.name as approved_by, r.approved_at,
-      (select count(*) filter (where p.result = 'PENDING') from group_send_recipients p where p.tenant_id = r.tenant_id and p.run_id = r.id) as pending,
-      (select count(*) filter (where p.result = 'ISSUED') from group_send_recipients p where p.tenant_id = r.tenant_id and p.run_id = r.id) as issued,
-      (select count(*) filter (where p.result = 'SKIPPED') from group_send_recipients p where p.tenant_id = r.tenant_id and p.run_id = r.id) as skipped
+      c.pending, c.issued, c.skipped
     from group_send_runs r
+    cross join lateral (${recipientCounts(sql`r`)}) c
     left join users u on u.tenant_id = r.tenant_id and u.id = r.approved_by
     where r.tenant_id = ${args.tenantId} and r.id = (select max(l.id) from group_send_runs l
       where l.tenant_id = ${args.tenantId} and l.activity_id = ${args.activityId})`);

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { pushPlanRunsView } from '../../../../resources/promotion/push-plan-runs.query-view';
 import { defineViewSource } from '../../../crud/query-view.source';
+import { recipientCounts } from '../group-send/recipient-state';
 
 /**
  * The source of a push plan's runs (resources/promotion/push-plan-runs.query-view.ts): its runs
@@ -12,9 +13,7 @@ export const pushPlanRunsSource = defineViewSource({
   from: sql`group_send_runs r
     join activities a on a.tenant_id = r.tenant_id and a.id = r.activity_id
     left join users u on u.tenant_id = r.tenant_id and u.id = r.approved_by
-    left join lateral (select count(*) filter (where p.result = 'ISSUED') as issued,
-        count(*) filter (where p.result = 'SKIPPED') as skipped
-      from group_send_recipients p where p.tenant_id = r.tenant_id and p.run_id = r.id) c on true`,
+    left join lateral (${recipientCounts(sql`r`)}) c on true`,
   scope: (actor) => sql`r.tenant_id = ${actor.tenantId} and a.kind = 'PUSH_PLAN'`,
   columns: {
     id: sql`r.id`,

@@ -8,7 +8,8 @@ import { pushChannel } from '../../channels/push.channel';
 import { hourIn, inQuietHours, smsChannel } from '../../channels/sms.channel';
 import { pushSettings, smsSettings, wechatSettings } from '../../channels/channel-settings.store';
 import { wechatChannel } from '../../channels/wechat.channel';
-import { capReached, touchCaps, touchCounts } from './marketing-touches';
+import { touchCaps, touchesOf } from './marketing-touches';
+import { stillPending } from '../group-send/recipient-state';
 
 /**
  * A push plan's messages (README.md): for each member of a batch, each channel's message is
@@ -80,95 +81,130 @@ export const mobileKey = (column: SQL) => sql`nullif(right(regexp_replace(coales
 const openidOf = (tenant: SQL, member: SQL) => sql`(select i.external_id from member_channel_identities i
   where i.tenant_id = ${tenant} and i.member = ${member} and i.channel = 'WECHAT' order by i.id limit 1)`;
 
-/** What the decision reads of one member of the batch. */
-type MemberFacts = {
-  readonly member_id: string;
-  readonly state: string | null;
-  readonly mobile: string | null;
-  /** Another member of the run with the same mobile and a lower id (that one gets the SMS). */
-  readonly duplicate: boolean;
-  readonly refused: readonly string[] | null;
-  /** The channels the member's latest consent GRANTED (a WeChat subscribe message needs it). */
-  readonly granted: readonly string[] | null;
-  /** The member's WeChat openid (member channel identities), the address of a WeChat message. */
-  readonly openid: string | null;
-  /** Other runs that reached the member, and splash campaigns shown, today / over the last 7 days. */
-  readonly today: string;
-  readonly week: string;
-};
+/** A reason as an SQL literal (the reasons are ours, never a user's text). */
+const said = (reason: PushSuppression): SQL => sql.raw(`'${reason}'`);
 
-/** Why one channel's message to a member is not sent, or null: send it. In the order a person reads them. */
-export function suppressionOf(args: {
-  channel: PushChannel;
-  facts: Pick<MemberFacts, 'state' | 'mobile' | 'duplicate' | 'refused' | 'granted' | 'openid' | 'today' | 'week'>;
-  rules: PushRules;
-  hour: number;
-  /** A subscribe message goes only to a member who agreed to it (their consent GRANTED). */
-  consentRequired?: boolean;
-}): PushSuppression | null {
-  const { channel, facts, rules } = args;
-  const state = (facts.state ?? '').toLowerCase();
-  if (state === 'blocked' || state === 'canceled') return 'memberUnavailable';
-  if ((facts.refused ?? []).includes(channel)) return 'noConsent';
-  if (args.consentRequired && !(facts.granted ?? []).includes(channel)) return 'noConsent';
-  if (channel === 'SMS' && !facts.mobile) return 'noAddress';
-  if (channel === 'WECHAT' && !facts.openid) return 'noWechatIdentity';
-  if (channel === 'SMS' && facts.duplicate) return 'duplicateMobile';
-  // As the gateway decides: a channel without credentials first, then the rules of the hour.
-  if (!rules.connected[channel]) return 'notConnected';
-  if (capReached({ today: Number(facts.today), week: Number(facts.week) }, rules)) return 'frequencyCap';
-  if (channel === 'SMS' && inQuietHours({ hour: args.hour, from: rules.quietFromHour, to: rules.quietToHour })) return 'quietHours';
-  return null;
+/**
+ * Why one channel's message to a member is not sent, or null: send it, as SQL over a row holding
+ * the member's facts (`f`: `state`, `mobile`, `duplicate_mobile`, `refused` and `granted`: the
+ * channels of their latest consents, `openid`, `capped`: the caps reached) and the channel (`c.channel`).
+ * In the order a person reads them (README.md "Why a message is not sent").
+ */
+function suppressionSql(args: { rules: PushRules; quiet: boolean; consentRequired: boolean }): SQL {
+  const { rules } = args;
+  const connected = `{${(Object.keys(rules.connected) as PushChannel[]).filter((c) => rules.connected[c]).join(',')}}`;
+  return sql`case
+    when lower(coalesce(f.state, '')) in ('blocked', 'canceled') then ${said('memberUnavailable')}
+    when c.channel = any(coalesce(f.refused, '{}')) then ${said('noConsent')}
+    when ${args.consentRequired} and c.channel = 'WECHAT' and not (c.channel = any(coalesce(f.granted, '{}'))) then ${said('noConsent')}
+    when c.channel = 'SMS' and f.mobile is null then ${said('noAddress')}
+    when c.channel = 'WECHAT' and f.openid is null then ${said('noWechatIdentity')}
+    when c.channel = 'SMS' and f.duplicate_mobile then ${said('duplicateMobile')}
+    -- As the gateway decides: a channel without credentials first, then the rules of the hour.
+    when not (c.channel = any(${connected}::text[])) then ${said('notConnected')}
+    when f.capped then ${said('frequencyCap')}
+    when c.channel = 'SMS' and ${args.quiet} then ${said('quietHours')}
+  end`;
+}
+
+/** What a batch's decision wrote: the members it served and the rows it left SENDING (to send once it commits). */
+export interface DecidedBatch {
+  /** The members of the batch (each has its messages written, by this delivery or one before it). */
+  readonly memberIds: readonly number[];
+  /** The rows this delivery wrote SENDING: the messages it sends after the commit, and nobody else. */
+  readonly sending: readonly number[];
 }
 
 /**
- * Decides and writes each channel's message of the batch's members (in the batch's transaction,
- * after their gifts): SENDING for those to send, SUPPRESSED with the reason for the others. A
- * row already written (a delivery that came again) is kept as it is.
+ * Decides and writes each channel's message of a batch's members in one statement (in the
+ * batch's transaction): SENDING for those to send, SUPPRESSED with the reason for the others,
+ * each decided in the statement's SQL from the member's facts (state, mobile, consents, WeChat
+ * identity, the caps' touches: marketing-touches.ts) and the merchant's rules. `batch` is a select
+ * of the recipients (`member_id`, `duplicate_mobile`) of the run to decide, or `with` queries
+ * defining `batch` (`{ with: … }`: the caller's own, such as the run's lock), and `then` a
+ * data-modifying query run in the same statement (reading `batch`). A row already written
+ * (by a delivery before) is kept as it is and not answered as SENDING: only this delivery's rows
+ * are sent by it.
  */
 export async function decideMessages(args: {
   tx: DbOrTx;
   tenantId: number;
   runId: number;
-  memberIds: readonly number[];
+  batch: SQL | { readonly with: SQL };
+  then?: SQL;
+  /**
+   * The batch's members have no message yet (a push plan without a gift: its batches go one at a
+   * time, above the run's `served_through`): the rows are inserted without a conflict clause, so
+   * a row found written would be refused by the key (the batch rolled back, the run FAILED), never
+   * written twice. Otherwise a row already written is kept as it is.
+   */
+  unwritten?: boolean;
   plan: PushMessagePlan;
   rules: PushRules;
   now: Date;
   zone: string;
-}): Promise<void> {
+}): Promise<DecidedBatch> {
   const { tx, tenantId, runId, plan, rules, now, zone } = args;
-  if (plan.channels.length === 0 || args.memberIds.length === 0) return;
-  const ids = `{${args.memberIds.join(',')}}`;
-  // A run counts once whatever its channels; a splash-screen campaign shown counts once a day (marketing-touches.ts).
-  const facts = await tx.execute<MemberFacts>(sql`
-    select m.id as member_id, m.state, nullif(m.mobile, '') as mobile,
-      coalesce((select p.duplicate_mobile from group_send_recipients p
-        where p.tenant_id = ${tenantId} and p.run_id = ${runId} and p.member_id = m.id), false) as duplicate,
-      consent.refused, consent.granted, ${openidOf(sql`m.tenant_id`, sql`m.id`)} as openid, caps.today, caps.week
-    from members m
-    cross join lateral (${touchCounts({ tenantId, member: sql`m.id`, now, zone, exceptRun: runId })}) caps
-    left join lateral (
-      select array_agg(c.channel) filter (where c.consent = 'REFUSED') as refused,
-             array_agg(c.channel) filter (where c.consent = 'GRANTED') as granted
-      from (select distinct on (pc.channel) pc.channel, pc.consent from push_consents pc
-            where pc.tenant_id = m.tenant_id and pc.member = m.id order by pc.channel, pc.id desc) c
-    ) consent on true
-    where m.tenant_id = ${tenantId} and m.id = any(${ids}::bigint[])`);
-  const hour = hourIn(zone, now);
-  const rows = facts.rows.flatMap((f) =>
-    plan.channels.map((channel) => {
-      const consentRequired = channel === 'WECHAT' && plan.wechat.type === 'SUBSCRIBE';
-      const reason = suppressionOf({ channel, facts: f, rules, hour, consentRequired });
-      return { member_id: Number(f.member_id), channel, result: reason === null ? 'SENDING' : 'SUPPRESSED', reason };
-    }),
-  );
-  const column = (values: readonly (string | number | null)[]) => `{${values.map((v) => (v === null ? 'NULL' : v)).join(',')}}`;
-  await tx.execute(sql`insert into push_deliveries (tenant_id, run_id, member_id, channel, result, reason, created_at)
-    select ${tenantId}, ${runId}, r.member_id, r.channel, r.result, r.reason, ${now}
-    from unnest(${column(rows.map((r) => r.member_id))}::bigint[], ${column(rows.map((r) => r.channel))}::text[],
-      ${column(rows.map((r) => r.result))}::text[], ${column(rows.map((r) => r.reason))}::text[]) as r(member_id, channel, result, reason)
-    on conflict (tenant_id, run_id, member_id, channel) do nothing`);
+  const channels = plan.channels;
+  const quiet = inQuietHours({ hour: hourIn(zone, now), from: rules.quietFromHour, to: rules.quietToHour });
+  // The caps' touches (a run counts once whatever its channels; a splash campaign shown once a day) are read only when a channel can send.
+  const capsRead = channels.some((channel) => rules.connected[channel]);
+  // The batch's members as an array: the reads below probe their indexes for each member.
+  const members = sql`(select array_agg(member_id) from batch)::bigint[]`;
+  const touches = capsRead
+    ? sql`left join (${touchesOf({ tenantId, members, now, zone, exceptRun: runId })}) touch
+        on touch.member_id = b.member_id`
+    : sql``;
+  const capped = capsRead
+    ? sql`coalesce(touch.today, 0) >= ${rules.capPerDay} or coalesce(touch.week, 0) >= ${rules.capPerWeek}`
+    : sql`false`;
+  const openid = channels.includes('WECHAT') ? openidOf(sql`${tenantId}::bigint`, sql`b.member_id`) : sql`null::text`;
+  const reason = suppressionSql({ rules, quiet, consentRequired: plan.wechat.type === 'SUBSCRIBE' });
+  const found = await tx.execute<{ member_ids: string[] | null; sending: string[] | null }>(sql`
+    with ${'with' in args.batch ? args.batch.with : sql`batch as (${args.batch})`},
+    written as (
+      insert into push_deliveries (tenant_id, run_id, member_id, channel, result, reason, created_at)
+      select ${tenantId}, ${runId}, x.member_id, x.channel, case when x.reason is null then 'SENDING' else 'SUPPRESSED' end, x.reason, ${now}
+      from (
+        select f.member_id, c.channel, ${reason} as reason
+        from (
+          select b.member_id, b.duplicate_mobile, m.state, nullif(m.mobile, '') as mobile, consent.refused, consent.granted,
+            ${openid} as openid, ${capped} as capped
+          from batch b
+          join members m on m.tenant_id = ${tenantId} and m.id = b.member_id
+          -- Each batch member's latest consent per channel, read for the batch at once (each member by its index).
+          left join (
+            select l.member, array_agg(l.channel) filter (where l.consent = 'REFUSED') as refused,
+                   array_agg(l.channel) filter (where l.consent = 'GRANTED') as granted
+            from (select distinct on (u.member, pc.channel) u.member, pc.channel, pc.consent
+                  from unnest(${members}) as u(member)
+                  cross join lateral (select pc.channel, pc.consent, pc.id from push_consents pc
+                    where pc.tenant_id = ${tenantId} and pc.member = u.member offset 0) pc
+                  order by u.member, pc.channel, pc.id desc) l
+            group by l.member
+          ) consent on consent.member = b.member_id
+          ${touches}
+          offset 0
+        ) f
+        cross join unnest(${`{${channels.join(',')}}`}::text[]) as c(channel)
+      ) x
+      ${args.unwritten ? sql`` : sql`on conflict (tenant_id, run_id, member_id, channel) do nothing`}
+      returning id, result)${
+        args.then
+          ? sql`,
+    then_ as (${args.then})`
+          : sql``
+      }
+    select (select array_agg(b.member_id order by b.member_id) from batch b) as member_ids,
+      (select array_agg(w.id order by w.id) from written w where w.result = 'SENDING') as sending`);
+  const row = found.rows[0];
+  return { memberIds: (row?.member_ids ?? []).map(Number), sending: (row?.sending ?? []).map(Number) };
 }
+
+/** The recipients of a run named by their members, as {@link decideMessages} takes a batch. */
+export const recipientsNamed = (tenantId: number, runId: number, memberIds: readonly number[]): SQL =>
+  sql`select p.member_id, p.duplicate_mobile from group_send_recipients p
+    where p.tenant_id = ${tenantId} and p.run_id = ${runId} and p.member_id = any(${`{${memberIds.join(',')}}`}::bigint[])`;
 
 /** The SMS text: the message, then the merchant's opt-out text unless it already ends with it. */
 export const smsText = (content: string, optOut: string): string => (content.trimEnd().endsWith(optOut) ? content : `${content} ${optOut}`);
@@ -192,22 +228,22 @@ function endOf(answer: ChannelAnswer<unknown>): { result: string; reason: PushSu
 }
 
 /**
- * Sends the batch's messages left SENDING (after the batch's transaction committed), one gateway
- * call each, and records how each ended. Only the rows of the members this delivery served: a
- * row SENDING from a delivery that died is never sent again.
+ * Sends the messages a batch's decision wrote SENDING (after the batch's transaction committed),
+ * one gateway call each, and records how each ended. Only the rows this delivery wrote
+ * ({@link DecidedBatch}): a row SENDING from a delivery that died is never sent again.
  */
 export async function sendMessages(args: {
   db: Db;
   tenantId: number;
   runId: number;
-  memberIds: readonly number[];
+  sending: readonly number[];
   plan: PushMessagePlan;
   rules: PushRules;
   zone: string;
   operatorId: number | null;
 }): Promise<void> {
   const { db, tenantId, runId, plan } = args;
-  if (plan.channels.length === 0 || args.memberIds.length === 0) return;
+  if (args.sending.length === 0) return;
   const pending = await db.execute<{
     id: string;
     channel: PushChannel;
@@ -218,7 +254,7 @@ export async function sendMessages(args: {
     select d.id, d.channel, m.mobile, m.member_number, ${openidOf(sql`d.tenant_id`, sql`d.member_id`)} as openid
     from push_deliveries d join members m on m.tenant_id = d.tenant_id and m.id = d.member_id
     where d.tenant_id = ${tenantId} and d.run_id = ${runId} and d.result = 'SENDING'
-      and d.member_id = any(${`{${args.memberIds.join(',')}}`}::bigint[])
+      and d.id = any(${`{${args.sending.join(',')}}`}::bigint[])
     order by d.id`);
   if (pending.rows.length === 0) return;
   const ctx = { db, tenantId, userId: args.operatorId, timeZone: args.zone };
@@ -257,7 +293,8 @@ export async function suppressPending(args: {
   if (args.channels.length === 0) return;
   await args.tx.execute(sql`insert into push_deliveries (tenant_id, run_id, member_id, channel, result, reason, created_at)
     select p.tenant_id, p.run_id, p.member_id, c.channel, 'SUPPRESSED', ${args.reason}, ${args.now}
-    from group_send_recipients p cross join unnest(${`{${args.channels.join(',')}}`}::text[]) as c(channel)
-    where p.tenant_id = ${args.tenantId} and p.run_id = ${args.runId} and p.result = 'PENDING'
+    from group_send_runs r join group_send_recipients p on p.tenant_id = r.tenant_id and p.run_id = r.id
+    cross join unnest(${`{${args.channels.join(',')}}`}::text[]) as c(channel)
+    where r.tenant_id = ${args.tenantId} and r.id = ${args.runId} and ${stillPending(sql`p`, sql`r`)}
     on conflict (tenant_id, run_id, member_id, channel) do nothing`);
 }
