@@ -92,10 +92,25 @@ async function membersByKey(from: 'members' | 'daily') {
   return [...found.rows, ...counts.rows];
 }
 
+/**
+ * The members' counts per registration month and key: the monthly rows as they are (each on its
+ * month's first day), or the daily rows summed per month.
+ */
+async function membersPerMonth(from: 'daily' | 'monthly') {
+  const month = from === 'monthly' ? sql`to_char(day, 'YYYY-MM-DD')` : sql`to_char(date_trunc('month', day), 'YYYY-MM-DD')`;
+  const table = sql.identifier(from === 'monthly' ? 'members_monthly' : 'members_daily');
+  const found = await t.database.db.execute(sql`select ${month} as month, register_store, marketing_center, channel, profile,
+      sum(entries)::int as entries, sum(in_use_entries)::int as in_use, sum(invited_entries)::int as invited
+    from ${table} where tenant_id = ${tenant.tenantId} group by 1, 2, 3, 4, 5
+    having sum(entries) <> 0 or sum(in_use_entries) <> 0 or sum(invited_entries) <> 0 order by 1, 2, 3, 4, 5`);
+  return found.rows;
+}
+
 async function expectDailyTotalsTie(): Promise<void> {
   expect(await pointsByKey('daily')).toEqual(await pointsByKey('entries'));
   expect(await valueByKey('daily')).toEqual(await valueByKey('entries'));
   expect(await membersByKey('daily')).toEqual(await membersByKey('members'));
+  expect(await membersPerMonth('monthly')).toEqual(await membersPerMonth('daily'));
 }
 
 /**
@@ -319,8 +334,10 @@ describe('daily totals of the ledgers', () => {
     await t.database.db.execute(sql`delete from points_daily where tenant_id = ${tenant.tenantId} and kind = 'earn'`);
     await t.database.db.execute(sql`delete from value_daily where tenant_id = ${tenant.tenantId} and holder_kind = 'card'`);
     await t.database.db.execute(sql`delete from members_daily where tenant_id = ${tenant.tenantId}`);
+    await t.database.db.execute(sql`delete from members_monthly where tenant_id = ${tenant.tenantId}`);
     await t.database.db.execute(sql`delete from member_counts where tenant_id = ${tenant.tenantId}`);
     expect(await pointsByKey('daily')).not.toEqual(await pointsByKey('entries'));
+    expect(await membersPerMonth('monthly')).toEqual([]);
     await recomputeDailyTotals(t.database.db, tenant.tenantId);
     await expectDailyTotalsTie();
 
@@ -521,5 +538,117 @@ describe("daily totals of the coupons and the tills' fuel sales", () => {
     await recomputeDailyTotals(t.database.db, tenant.tenantId);
     await expectReportTotalsTie();
     expect(await reportsIn('Asia/Shanghai')).toEqual(await reportsIn('Asia/Chongqing'));
+  });
+});
+
+/** The first and last day of the month `back` months before this one (Shanghai's). */
+function monthBack(back: number): [string, string] {
+  const first = new Date(Date.parse(`${today().slice(0, 8)}01T00:00:00Z`));
+  first.setUTCMonth(first.getUTCMonth() - back);
+  const next = new Date(first);
+  next.setUTCMonth(next.getUTCMonth() + 1);
+  return [first.toISOString().slice(0, 10), daysBefore(next.toISOString().slice(0, 10), 1)];
+}
+
+/**
+ * The store member growth report's totals (whole, by store, by day, by channel) and chart over
+ * each range, with each filter set, from the daily and monthly rows (the source) or the members (the
+ * source without `daily`), for a reader of Shanghai.
+ */
+async function growthOver(from: 'daily' | 'members', ranges: readonly (readonly [string, string])[]) {
+  const actor = systemActor({ tenantId: tenant.tenantId, timeZone: 'Asia/Shanghai' });
+  const source: ViewSource = from === 'daily' ? memberAnalysisSource : { ...memberAnalysisSource, daily: undefined };
+  const out: unknown[] = [];
+  for (const range of ranges) {
+    for (const filters of [
+      { registeredAt: range },
+      { registeredAt: range, storeId: stores.stores[0] },
+      { registeredAt: range, profile: 'petrol' },
+    ]) {
+      for (const groups of [[], ['storeId', 'day'], ['channel']]) {
+        if (from === 'daily') expect(dailyAnswers({ source, actor, filters, groups })).toBe(true);
+        out.push({ filters, groups, totals: await readViewTotals({ db: t.database.db, source, actor, filters, groups }) });
+      }
+      out.push({ filters, chart: { ...(await readViewChart({ db: t.database.db, source, actor, filters })), asOf: null } });
+    }
+  }
+  return out;
+}
+
+describe('members by registration month', () => {
+  it("stay their days' sums through registrations, changes and folds, and the growth report reads whole months from them as the members answer", async () => {
+    const db = t.database.db;
+    const added = await createMembers({ client: admin, count: 12 });
+    // Registrations over 19 months: on a month's first day just after midnight, its last just before, or mid-month (Shanghai's hours).
+    const month = sql`date_trunc('month', now() at time zone 'Asia/Shanghai')`;
+    for (const [i, id] of added.entries()) {
+      const back = 1 + ((i * 7) % 19);
+      const local = [
+        sql`${month} - make_interval(months => ${back}) + interval '30 minutes'`,
+        sql`${month} - make_interval(months => ${back - 1}) - interval '30 minutes'`,
+        sql`${month} - make_interval(months => ${back}) + interval '14 days 12 hours'`,
+      ][i % 3];
+      await db.execute(sql`update members set registered_at = (${local}) at time zone 'Asia/Shanghai',
+          register_store = ${i % 4 === 3 ? null : stores.stores[i % 2]}, channel = ${['store', 'weixin', 'alipay'][i % 3]},
+          profile = ${i % 4 === 0 ? 'petrol' : 'standard'}, invited_by = ${i % 5 === 0 ? members[0] : null}
+        where tenant_id = ${tenant.tenantId} and id = ${id}`);
+      if (i % 4 === 1) {
+        expect((await admin.post('/v1/member/freeze', { query: { id }, body: { reason: 'monthly totals' } })).status).toBe(200);
+      }
+    }
+    await expectDailyTotalsTie();
+
+    // A range of partial months at both ends and whole months between, the whole months alone, one
+    // partial month, and one day at each end of two months (where the first and last days' members are).
+    const ranges = [
+      [daysBefore(monthBack(17)[0], -9), daysBefore(monthBack(2)[1], 3)],
+      [monthBack(18)[0], monthBack(1)[1]],
+      [daysBefore(monthBack(3)[0], -5), daysBefore(monthBack(3)[0], -20)],
+      [monthBack(9)[1], monthBack(7)[0]],
+      [daysBefore(today(), 600), today()],
+    ] as const;
+    const fromMembers = await growthOver('members', ranges);
+    expect(await growthOver('daily', ranges)).toEqual(fromMembers);
+    const whole = (await readViewTotals({
+      db,
+      source: memberAnalysisSource,
+      actor: systemActor({ tenantId: tenant.tenantId, timeZone: 'Asia/Shanghai' }),
+      filters: { registeredAt: ranges[1] },
+      groups: [],
+    })) as { totals: Record<string, number> };
+    expect(whole.totals.newMembers).toBeGreaterThanOrEqual(11);
+
+    // A member moved to another month and one frozen move between months' and keys' rows; the fold leaves one row per key.
+    await db.execute(sql`update members set registered_at = registered_at - interval '40 days'
+      where tenant_id = ${tenant.tenantId} and id = ${added[4]}`);
+    expect((await admin.post('/v1/member/freeze', { query: { id: added[6] }, body: { reason: 'monthly totals' } })).status).toBe(200);
+    await expectDailyTotalsTie();
+    const moved = await growthOver('members', ranges);
+    expect(moved).not.toEqual(fromMembers);
+    expect(await growthOver('daily', ranges)).toEqual(moved);
+    expect(await foldDailyTotals(db)).toBeGreaterThan(0);
+    const perKey = await db.execute(sql`select count(*)::int as n from members_monthly where tenant_id = ${tenant.tenantId}
+      group by day, register_store, marketing_center, channel, profile having count(*) > 1`);
+    expect(perKey.rows).toEqual([]);
+    await expectDailyTotalsTie();
+    expect(await growthOver('daily', ranges)).toEqual(moved);
+
+    // The whole months are read from the monthly rows: a row only they hold shows in a range taking
+    // its month whole, not in one taking all of it but its last day.
+    const [first, last] = monthBack(5);
+    await db.execute(sql`insert into members_monthly (tenant_id, day, register_store, marketing_center, channel, profile, entries,
+        in_use_entries, invited_entries)
+      values (${tenant.tenantId}, ${first}::date, null, null, 'store', 'standard', 5, 0, 0)`);
+    const newMembers = async (from: 'daily' | 'members', range: readonly [string, string]) => {
+      const [answer] = (await growthOver(from, [range])) as { totals: { totals: Record<string, number> } }[];
+      return answer.totals.totals.newMembers;
+    };
+    expect(await newMembers('daily', [first, last])).toBe((await newMembers('members', [first, last])) + 5);
+    expect(await newMembers('daily', ranges[1])).toBe((await newMembers('members', ranges[1])) + 5);
+    const allButLast: [string, string] = [first, daysBefore(last, 1)];
+    expect(await newMembers('daily', allButLast)).toBe(await newMembers('members', allButLast));
+    await recomputeDailyTotals(db, tenant.tenantId);
+    await expectDailyTotalsTie();
+    expect(await growthOver('daily', ranges)).toEqual(moved);
   });
 });

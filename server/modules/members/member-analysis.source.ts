@@ -9,8 +9,8 @@ import { membersDaily } from '../reports/daily-totals';
  * The source of store member growth (resources/data-table/member-analysis.query-view.ts): the
  * members with their registration store; the time is the registration. The `(tenant,
  * register_store, id)` index serves a store's members; the report is read tenant-wide under its
- * own grant. Its totals and chart count the members by registration day (members_daily,
- * server/modules/reports).
+ * own grant. Its totals and chart count the members by registration day (members_daily, and
+ * members_monthly for a range's whole months; server/modules/reports).
  */
 export const memberAnalysisSource = defineViewSource({
   view: memberAnalysisView,

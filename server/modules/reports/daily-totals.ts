@@ -71,7 +71,8 @@ const MEMBERS_STORE_JOIN = sql`left join ${STORES_TABLE} s on s.tenant_id = m.te
 
 /**
  * Members by registration day (members_daily) as `m`, with the registration store as `s`, within
- * the actor's tenant; `measures` count them (`sum(m.entries) filter (…)`).
+ * the actor's tenant; `measures` count them (`sum(m.entries) filter (…)`). A range's whole months
+ * read the same counts per month (members_monthly).
  */
 export function membersDaily<const F extends string, const D extends string>(answers: {
   filters: readonly F[];
@@ -90,6 +91,7 @@ export function membersDaily<const F extends string, const D extends string>(ans
       joins: MEMBERS_STORE_JOIN,
       keys: ['tenant_id', 'register_store', 'marketing_center', 'channel', 'profile'],
       sums: ['entries', 'in_use_entries', 'invited_entries'],
+      monthly: sql`members_monthly`,
     },
     ...answers,
   };
