@@ -42,7 +42,7 @@ function bookNumber(view: RollForwardView): SQL {
 }
 
 /**
- * The rows of a roll-forward: `entries` (tenant_id, book, store_key, at and the four figures of
+ * The rows of a roll-forward: `entries` (tenant_id, book, store_key, month and the four figures of
  * each entry; store_key 0 for no store) and `lots` (tenant_id, book, store_key, remaining,
  * expires_at of the open lots) summed into one row per book, store and month.
  */
@@ -53,11 +53,14 @@ function rollForwardRows(args: { view: RollForwardView; entries: SQL; lots: SQL 
   // An overdue lot the hourly job has not expired yet is due too.
   const due = (days: number) => sql`coalesce(sum(l.remaining) filter (where l.expires_at < ${within(days)}), 0)`;
   const dueOn = (days: number) => sql`case when g.month = ${current} then coalesce(d.d${sql.raw(String(days))}, 0) else 0 end`;
+  // `monthly` is read twice (the pairs and the grid's join): not materialised, so the reader's
+  // merchant (the outer `r.tenant_id = …`, through the window's partition and the joins) reaches
+  // the entries' and the daily rows' own indexes instead of every merchant's rows being summed.
   return sql`(with entries as (${args.entries}),
-    monthly as (
-      select e.tenant_id, e.book, e.store_key, date_trunc('month', e.at at time zone z.time_zone)::date as month,
+    monthly as not materialized (
+      select e.tenant_id, e.book, e.store_key, e.month,
         sum(e.issued) as issued, sum(e.redeemed) as redeemed, sum(e.expired) as expired, sum(e.adjusted) as adjusted
-      from entries e join tenants z on z.id = e.tenant_id group by 1, 2, 3, 4),
+      from entries e group by 1, 2, 3, 4),
     pairs as (select tenant_id, book, store_key, min(month) as first from monthly group by 1, 2, 3),
     grid as (
       select p.tenant_id, p.book, p.store_key, s.month::date as month, z.time_zone
@@ -131,11 +134,19 @@ function rollForwardSource(args: { view: RollForwardView; entries: SQL; lots: SQ
  * in one month of it); for any other, one per entry. Either way the months sum to the same figures.
  */
 function bookRows(args: { fromDaily: boolean; daily: SQL; entries: SQL }): SQL {
-  if (!args.fromDaily) return args.entries;
+  if (!args.fromDaily) return sql`${args.entries} join tenants z0 on z0.id = e.tenant_id`;
   const zone = sql.raw(`'${DAILY_TOTALS_ZONE}'`);
   return sql`${args.daily} join tenants z0 on z0.id = e.tenant_id and z0.time_zone = ${zone}
     union all ${args.entries} join tenants z0 on z0.id = e.tenant_id and z0.time_zone <> ${zone}`;
 }
+
+/**
+ * The month of a row in the merchant's zone (`z0`, the merchant joined by `bookRows`): a daily
+ * row's day is a day of that zone already (bookRows takes the daily rows only for merchants of the
+ * daily totals' zone), an entry's instant is placed in it.
+ */
+const DAILY_MONTH = sql`date_trunc('month', e.day)::date`;
+const ENTRY_MONTH = sql`date_trunc('month', e.occurred_at at time zone z0.time_zone)::date`;
 
 const POINTS_FIGURES: EntryFigures = { delta: sql`e.delta`, issued: ['earn'], redeemed: ['spend'], expired: ['expire'] };
 
@@ -146,9 +157,8 @@ const pointsRows = (fromDaily: boolean) =>
     entries: bookRows({
       fromDaily,
       daily: sql`select e.tenant_id, 'POINTS'::text as book, coalesce(e.store_id, 0) as store_key,
-        (e.day::timestamp at time zone ${sql.raw(`'${DAILY_TOTALS_ZONE}'`)}) as at,
-        ${figureColumns(POINTS_FIGURES)} from points_daily e`,
-      entries: sql`select e.tenant_id, 'POINTS'::text as book, coalesce(e.store_id, 0) as store_key, e.occurred_at as at,
+        ${DAILY_MONTH} as month, ${figureColumns(POINTS_FIGURES)} from points_daily e`,
+      entries: sql`select e.tenant_id, 'POINTS'::text as book, coalesce(e.store_id, 0) as store_key, ${ENTRY_MONTH} as month,
         ${figureColumns(POINTS_FIGURES)} from points_entries e`,
     }),
     lots: sql`select l.tenant_id, 'POINTS'::text as book, coalesce(e.store_id, 0) as store_key, l.remaining, l.expires_at
@@ -172,9 +182,8 @@ const valueRows = (fromDaily: boolean) =>
     entries: bookRows({
       fromDaily,
       daily: sql`select e.tenant_id, coalesce(e.card_type, 'STORED_VALUE') as book, coalesce(e.store_id, 0) as store_key,
-        (e.day::timestamp at time zone ${sql.raw(`'${DAILY_TOTALS_ZONE}'`)}) as at,
-        ${figureColumns(VALUE_FIGURES)} from value_daily e`,
-      entries: sql`select e.tenant_id, ${valueBook} as book, coalesce(e.store_id, 0) as store_key, e.occurred_at as at,
+        ${DAILY_MONTH} as month, ${figureColumns(VALUE_FIGURES)} from value_daily e`,
+      entries: sql`select e.tenant_id, ${valueBook} as book, coalesce(e.store_id, 0) as store_key, ${ENTRY_MONTH} as month,
         ${figureColumns(VALUE_FIGURES)}
         from value_entries e left join ${CARDS} c on c.tenant_id = e.tenant_id and c.id = e.card_id`,
     }),
