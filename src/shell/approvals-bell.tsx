@@ -1,11 +1,12 @@
 import { AuditOutlined } from '@ant-design/icons';
 import { Badge, Button, Empty, List, Popover, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import { typedGet } from '../../providers/http';
 import type { ApiData } from '../../resources/contract/api.types';
 import { useRemote } from '../components/use-remote';
+import { useEvery } from '../components/use-every';
 
 type Waiting = ApiData<'get', '/v1/approvals/waiting'>;
 
@@ -24,11 +25,7 @@ export function ApprovalsBell() {
   const { pathname } = useLocation();
   const [open, setOpen] = useState(false);
   const waiting = useRemote<Waiting>(() => typedGet('/v1/approvals/waiting'), pathname);
-  const { reload } = waiting;
-  useEffect(() => {
-    const timer = setInterval(reload, POLL_MS);
-    return () => clearInterval(timer);
-  }, [reload]);
+  useEvery(POLL_MS, waiting.reload);
   const total = waiting.data?.total ?? 0;
   const items = waiting.data?.items ?? [];
   const label = t('shell.approvals.open', { count: total });

@@ -4,7 +4,7 @@
  * and page live in the url, its toolbar is the generic list's (refresh, density, columns).
  */
 import { App, Flex, Select, Space, Table, Typography } from 'antd';
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FILE_DIRECTIONS, FILE_MODULES, FILE_TASK_STATES } from '../../../resources/contract/file-task.types';
 import { useLoadError } from '../../components/use-action';
@@ -14,6 +14,7 @@ import { isActive, queryFileTasks, type FileTaskFilters, type FileTaskView } fro
 import { fileTaskColumns } from './file-task-columns';
 import { POLL_MS } from './use-file-task';
 import { useShellPageTitle } from '../../shell/page-title';
+import { useEvery } from '../../components/use-every';
 
 function FilterSelect<V extends string>(props: {
   readonly values: readonly V[];
@@ -51,11 +52,7 @@ function FileCentreBody() {
   const { reload, data } = list.remote;
   const running = (data?.records ?? []).some(isActive);
 
-  useEffect(() => {
-    if (!running) return undefined;
-    const timer = setInterval(reload, POLL_MS);
-    return () => clearInterval(timer);
-  }, [running, reload]);
+  useEvery(running ? POLL_MS : null, reload);
 
   const columns = useMemo(() => fileTaskColumns(t), [t]);
   const filters = list.query.filters;

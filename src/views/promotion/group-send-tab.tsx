@@ -10,7 +10,6 @@
  */
 import { useCan } from '@refinedev/core';
 import { Alert, Button, Descriptions, Popconfirm, Progress, Space, Tag } from 'antd';
-import { useEffect } from 'react';
 import { typedGet, typedPost } from '../../../providers/http';
 import type { ApiData } from '../../../resources/contract/api.types';
 import { groupSendRecipientsView } from '../../../resources/promotion/group-send-recipients.query-view';
@@ -19,6 +18,7 @@ import { useRemote } from '../../components/use-remote';
 import type { Translate } from '../../fields/field-kind';
 import { formatInteger } from '../../lib/format';
 import { QueryViewPanel } from '../../screens/query-view/query-view-screen';
+import { useEvery } from '../../components/use-every';
 
 type Run = NonNullable<ApiData<'get', '/v1/group-send/run'>>;
 
@@ -124,11 +124,7 @@ export function GroupSendTab(props: GroupSendTabProps) {
   const run = remote.data ?? null;
   const running = run?.state === 'RUNNING';
   const { reload } = remote;
-  useEffect(() => {
-    if (!running) return;
-    const timer = setInterval(reload, POLL_MS);
-    return () => clearInterval(timer);
-  }, [running, reload]);
+  useEvery(running ? POLL_MS : null, reload);
 
   const move = (path: '/v1/group-send/pause' | '/v1/group-send/resume' | '/v1/group-send/stop', done: string) => () =>
     void act(() => typedPost(path, { params: { id: run?.id ?? 0 } }), done).then(reload);

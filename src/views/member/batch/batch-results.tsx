@@ -17,6 +17,7 @@ import {
   type BatchResultsPage,
   type ResultFilter,
 } from './batch-api';
+import { useEvery } from '../../../components/use-every';
 
 /** How often a running document's progress and results are read again. */
 export const POLL_MS = 1000;
@@ -86,11 +87,7 @@ export function BatchResults(props: BatchResultsProps) {
   const page = paged.remote.data as BatchResultsPage | undefined;
   const { reload } = paged.remote;
 
-  useEffect(() => {
-    if (!props.polling) return undefined;
-    const timer = setInterval(reload, POLL_MS);
-    return () => clearInterval(timer);
-  }, [props.polling, reload]);
+  useEvery(props.polling ? POLL_MS : null, reload);
 
   const shownState = useRef(props.state);
   useEffect(() => {
