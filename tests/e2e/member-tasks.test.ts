@@ -101,12 +101,15 @@ describe('tasks one click away', () => {
     await en.shell.goto(baseUrl, `/member/standard-member/dtl?id=${member.id}&tab=${encodeURIComponent(couponsTab)}`);
     const english = en.page.getByTestId('detail-actions');
     await english.waitFor();
-    expect(
-      (await english.innerText())
-        .split('\n')
-        .map((text) => text.trim())
-        .filter(Boolean),
-    ).toEqual(['Issue coupons', 'Adjust points', 'Adjust stored value', 'Sell a card']);
+    // The bar fills in as the signed-in user's grants arrive: wait for all four tasks.
+    await expect
+      .poll(async () =>
+        (await english.innerText())
+          .split('\n')
+          .map((text) => text.trim())
+          .filter(Boolean),
+      )
+      .toEqual(['Issue coupons', 'Adjust points', 'Adjust stored value', 'Sell a card']);
     await expect.poll(async () => en.page.getByRole('tab', { name: 'Coupons' }).getAttribute('aria-selected')).toBe('true');
     await screenshot(en.page, 'member-actions-en');
   });
