@@ -1,5 +1,4 @@
 import { performance } from 'node:perf_hooks';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { keyColumns, listColumns, type ResourceDef } from '../../resources/define';
 import { RESOURCES } from '../../resources/index';
@@ -10,7 +9,7 @@ import { screenshot } from '../helpers/browser';
 import { seriousViolations } from './pages/axe';
 import { useDemoSession } from './pages/demo-session';
 import { focusReturnsAfterEscape, outOfTabOrder, unreachableByTab } from './pages/keyboard';
-import { DESK_NARROW, DESK_WIDE, PHONE, layoutProblems, phoneProblems, resize, type LayoutReport } from './pages/layout';
+import { DESK_NARROW, PHONE, layoutProblems, phoneProblems, resize } from './pages/layout';
 import { ShellPage } from './pages/shell.page';
 
 /**
@@ -18,9 +17,9 @@ import { ShellPage } from './pages/shell.page';
  * administrator, passes axe-core's WCAG 2.0 / 2.1 A and AA rules with no serious or critical
  * violation. The per-screen counts are printed so a regression names its screen.
  *
- * Issue 25 items 4 and 7, in the same walk (each screen is opened once): at 1440 × 900 and at
- * 1280 × 720 no input is narrower than its content, no key column (identity, state, amount) is
- * outside its table's visible area or under a pinned column, and the page does not scroll
+ * Issue 25 items 4 and 7, in the same walk (each screen is opened once): at 1280 × 720 no input is
+ * narrower than its content, no key column (identity, state, amount) is outside its table's
+ * visible area or under a pinned column, and the page does not scroll
  * sideways; at 390 px the side menu is folded away and the page does not scroll sideways. Every
  * control the screen and the header draw (buttons, links, inputs, pickers, tabs, what a pointer
  * can click) is in the tab order, itself or what it holds. The walk prints how long the layout
@@ -81,14 +80,6 @@ function listedResource(route: ReturnType<typeof builtScreens>[number]): Resourc
   );
 }
 
-/** From 1440 down: the checks at 1280, then at the phone's width (where the next screen opens). */
-async function downwards(page: Page): Promise<{ narrow: LayoutReport; phone: string[] }> {
-  await resize(page, DESK_NARROW);
-  const narrow = await layoutProblems(page);
-  await resize(page, PHONE);
-  return { narrow, phone: await phoneProblems(page) };
-}
-
 describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
   const screens = builtScreens();
 
@@ -103,25 +94,32 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
     // Lists of a declaration whose key columns the walk found fewer of than the declaration names.
     const unmarked: string[] = [];
     let keyLists = 0;
+    // 1280 × 720, the narrower desk: 1440 × 900 is the same breakpoint (antd's xl, 1200–1599 px;
+    // the console branches only at 768 px), so every box there is at least as wide as here and
+    // what passes at 1280 passes at 1440 (the named lists are also checked at 1440 in layouts.test.ts).
+    await resize(page, DESK_NARROW);
     const started = performance.now();
     let layoutTime = 0;
     let tabTime = 0;
+    let axeTime = 0;
     for (const [index, route] of screens.entries()) {
       // Moved inside the loaded app, as a person does through the menu (no reload per screen).
       await shell.navigate(route.path);
       await settle(shell, route.path);
       // Crossing the phone's breakpoint redraws the shell and the tables, the dearest step of the
-      // layout checks: every other screen is walked from the phone up to 1440, the rest from 1440
-      // down, so a screen crosses it once and the next screen opens at the width the last left.
+      // layout checks: every other screen is walked from the phone up to the desk, the rest from
+      // the desk down, so a screen crosses it once and the next screen opens at the width the last
+      // left.
       const layoutStarted = performance.now();
       const upwards = index % 2 === 1;
       const phone = upwards ? await phoneProblems(page) : [];
       if (upwards) await resize(page, DESK_NARROW);
-      const narrow = upwards ? await layoutProblems(page) : undefined;
-      if (upwards) await resize(page, DESK_WIDE);
+      const desk = await layoutProblems(page);
       layoutTime += performance.now() - layoutStarted;
 
+      const axeStarted = performance.now();
       const findings = await seriousViolations(page);
+      axeTime += performance.now() - axeStarted;
       counts[route.path] = findings.reduce((sum, finding) => sum + finding.nodes.length, 0);
       for (const finding of findings) details.push(`${route.path} ${finding.impact} ${finding.id}\n    ${finding.nodes.join('\n    ')}`);
       if (findings.length > 0) await screenshot(page, `axe-${route.path}`);
@@ -130,22 +128,20 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
       for (const control of await outOfTabOrder(page, SCREEN_PARTS)) untabbable.push(`${route.path}: ${control}`);
       tabTime += performance.now() - tabStarted;
 
-      const wideStarted = performance.now();
-      const wide = await layoutProblems(page);
-      const below = upwards ? { narrow: narrow!, phone } : await downwards(page);
-      layoutTime += performance.now() - wideStarted;
-      const found = [
-        ...wide.problems.map((problem) => `1440: ${problem}`),
-        ...below.narrow.problems.map((problem) => `1280: ${problem}`),
-        ...below.phone.map((problem) => `390: ${problem}`),
-      ];
+      const phoneStarted = performance.now();
+      if (!upwards) {
+        await resize(page, PHONE);
+        phone.push(...(await phoneProblems(page)));
+      }
+      layoutTime += performance.now() - phoneStarted;
+      const found = [...desk.problems.map((problem) => `1280: ${problem}`), ...phone.map((problem) => `390: ${problem}`)];
       for (const problem of found) layout.push(`${route.path} ${problem}`);
       if (found.length > 0) await screenshot(page, `layout-${route.path}`);
       const resource = listedResource(route);
       if (resource) {
         keyLists += 1;
         const declared = keyColumns(resource, listColumns(resource)).length;
-        const shown = Math.max(wide.keyHeaders, below.narrow.keyHeaders);
+        const shown = desk.keyHeaders;
         if (shown < declared) unmarked.push(`${route.path}: ${shown} of ${declared} key columns`);
       }
     }
@@ -157,7 +153,8 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
           .join('\n'),
     );
     console.log(
-      `walk: ${(total / 1000).toFixed(1)} s, of which the layout checks at 1440, 1280 and 390 px ${(layoutTime / 1000).toFixed(1)} s ` +
+      `walk: ${(total / 1000).toFixed(1)} s, of which axe-core ${(axeTime / 1000).toFixed(1)} s (${Math.round((100 * axeTime) / total)} %), ` +
+        `the layout checks at 1280 and 390 px ${(layoutTime / 1000).toFixed(1)} s ` +
         `(${Math.round((100 * layoutTime) / total)} %), the tab order ${(tabTime / 1000).toFixed(1)} s ` +
         `(${Math.round((100 * tabTime) / total)} %); ${keyLists} declared lists checked for their key columns`,
     );
