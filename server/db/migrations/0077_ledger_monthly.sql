@@ -100,22 +100,13 @@ BEGIN
   HAVING sum(entries) <> 0 OR sum(principal_delta) <> 0 OR sum(gift_delta) <> 0;
 END;
 $$;--> statement-breakpoint
--- The recompute of 0049_daily-totals, then the months from the days.
+-- The recompute of 0049_daily-totals keeps its body under another name (the days from the entries,
+-- the ledgers held off), and recompute_daily_totals (npm run reports:recompute) adds the months from
+-- the days, in the same transaction.
+ALTER FUNCTION recompute_daily_totals(bigint) RENAME TO recompute_ledger_daily;--> statement-breakpoint
 CREATE OR REPLACE FUNCTION recompute_daily_totals(tenant bigint) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
-  LOCK TABLE points_entries, value_entries IN SHARE MODE;
-  DELETE FROM points_daily WHERE tenant IS NULL OR tenant_id = tenant;
-  INSERT INTO points_daily (tenant_id, day, store_id, kind, source_type, channel, entries, delta, delta_in, folded)
-  SELECT tenant_id, (occurred_at AT TIME ZONE 'Asia/Shanghai')::date, store_id, kind, source_type, channel,
-    count(*), sum(delta), sum(greatest(delta, 0)), true
-  FROM points_entries WHERE tenant IS NULL OR tenant_id = tenant GROUP BY 1, 2, 3, 4, 5, 6;
-  DELETE FROM value_daily WHERE tenant IS NULL OR tenant_id = tenant;
-  INSERT INTO value_daily (tenant_id, day, store_id, holder_kind, card_type, card_template, kind, source_type, channel,
-    entries, principal_delta, gift_delta, folded)
-  SELECT e.tenant_id, (e.occurred_at AT TIME ZONE 'Asia/Shanghai')::date, e.store_id, e.holder_kind, c.card_type, c.template,
-    e.kind, e.source_type, e.channel, count(*), sum(e.principal_delta), sum(e.gift_delta), true
-  FROM value_entries e LEFT JOIN prepay_cards c ON c.tenant_id = e.tenant_id AND c.id = e.card_id
-  WHERE tenant IS NULL OR e.tenant_id = tenant GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9;
+  PERFORM recompute_ledger_daily(tenant);
   PERFORM recompute_ledger_monthly(tenant);
 END;
 $$;--> statement-breakpoint
