@@ -40,8 +40,9 @@ const REPORTS: readonly { daily: ViewSource; entries: ViewSource }[] = [
  *    1 - with / without. The daily totals are rebuilt from the ledgers at the end, and the fuel
  *    totals of the sales made without the triggers added (the postings made without them).
  *
- * The coupon, fuel, paid level and store transactions reports read the rows of
- * `npm run bench:generate-report-rows` (sales, coupons and paid level orders over the same years).
+ * The coupon, fuel, paid level, store transactions and card reports read the rows of
+ * `npm run bench:generate-report-rows` (sales, coupons, paid level orders and prepaid cards with
+ * their entries over the same years).
  *
  *   npm run bench:reports -- [--rounds 5] [--postings 1600] [--concurrency 8] [--tenant bench1m]
  *                            [--reports coupon-report,paso-report] [--no-postings]
@@ -96,6 +97,8 @@ async function main(): Promise<void> {
         union all select 'coupons', count(*) from coupons where tenant_id = $1
         union all select 'paid level orders', count(*) from paid_level_orders where tenant_id = $1
         union all select 'members', count(*) from members where tenant_id = $1
+        union all select 'prepaid cards', count(*) from prepay_cards where tenant_id = $1
+        union all select 'value_monthly rows', count(*) from value_monthly where tenant_id = $1
         union all select 'fuel_daily rows', count(*) from fuel_daily where tenant_id = $1
         union all select 'coupon_daily rows', count(*) from coupon_daily where tenant_id = $1
         union all select 'members_daily rows', count(*) from members_daily where tenant_id = $1`,

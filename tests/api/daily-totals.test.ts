@@ -10,6 +10,7 @@ import { systemActor } from '../../server/crud/actor';
 import { dailyAnswers, readViewChart, readViewRows, readViewTotals, viewConditions } from '../../server/crud/query-view.read';
 import type { ViewSource } from '../../server/crud/query-view.source';
 import { connectDatabase } from '../../server/db/connection';
+import { DAILY_TOTALS_ZONE } from '../../server/db/schema/daily-totals.schema';
 import { ROLL_FORWARD_FROM_ENTRIES, ROLL_FORWARD_SOURCES } from '../../server/modules/ledger/roll-forward.source';
 import { applyMigrations } from '../../server/db/migrate';
 import { couponReportSource } from '../../server/modules/coupons/coupon-report.source';
@@ -106,11 +107,30 @@ async function membersPerMonth(from: 'daily' | 'monthly') {
   return found.rows;
 }
 
+/**
+ * The points and value ledgers' totals per month and key: the monthly rows as they are (each on
+ * its month's first day), or the daily rows summed per month.
+ */
+async function ledgersPerMonth(from: 'daily' | 'monthly') {
+  const month = from === 'monthly' ? sql`to_char(day, 'YYYY-MM-DD')` : sql`to_char(date_trunc('month', day), 'YYYY-MM-DD')`;
+  const table = (ledger: 'points' | 'value') => sql.identifier(`${ledger}_${from}`);
+  const points = await t.database.db.execute(sql`select ${month} as month, store_id, kind, source_type, channel,
+      sum(entries)::int as entries, sum(delta)::bigint as delta, sum(delta_in)::bigint as delta_in
+    from ${table('points')} where tenant_id = ${tenant.tenantId} group by 1, 2, 3, 4, 5
+    having sum(entries) <> 0 or sum(delta) <> 0 or sum(delta_in) <> 0 order by 1, 2, 3, 4, 5`);
+  const value = await t.database.db.execute(sql`select ${month} as month, store_id, holder_kind, card_type, card_template, kind,
+      source_type, channel, sum(entries)::int as entries, sum(principal_delta)::text as principal, sum(gift_delta)::text as gift
+    from ${table('value')} where tenant_id = ${tenant.tenantId} group by 1, 2, 3, 4, 5, 6, 7, 8
+    having sum(entries) <> 0 or sum(principal_delta) <> 0 or sum(gift_delta) <> 0 order by 1, 2, 3, 4, 5, 6, 7, 8`);
+  return { points: points.rows, value: value.rows };
+}
+
 async function expectDailyTotalsTie(): Promise<void> {
   expect(await pointsByKey('daily')).toEqual(await pointsByKey('entries'));
   expect(await valueByKey('daily')).toEqual(await valueByKey('entries'));
   expect(await membersByKey('daily')).toEqual(await membersByKey('members'));
   expect(await membersPerMonth('monthly')).toEqual(await membersPerMonth('daily'));
+  expect(await ledgersPerMonth('monthly')).toEqual(await ledgersPerMonth('daily'));
 }
 
 /**
@@ -328,9 +348,17 @@ describe('daily totals of the ledgers', () => {
     const perKey = await t.database.db.execute<{ n: number }>(sql`select count(*)::int as n from points_daily
       where tenant_id = ${tenant.tenantId} group by day, store_id, kind, source_type, channel having count(*) > 1`);
     expect(perKey.rows).toEqual([]);
+    const perMonth = await t.database.db.execute<{ n: number }>(sql`select count(*)::int as n from value_monthly
+      where tenant_id = ${tenant.tenantId}
+      group by day, store_id, holder_kind, card_type, card_template, kind, source_type, channel having count(*) > 1`);
+    expect(perMonth.rows).toEqual([]);
     await expectDailyTotalsTie();
 
     // Lost totals come back from the ledgers with the recompute command's function.
+    await t.database.db.execute(sql`delete from points_monthly where tenant_id = ${tenant.tenantId} and kind = 'spend'`);
+    await t.database.db.execute(sql`delete from value_monthly where tenant_id = ${tenant.tenantId} and holder_kind = 'member'`);
+    expect((await ledgersPerMonth('monthly')).points).not.toEqual((await ledgersPerMonth('daily')).points);
+    expect((await ledgersPerMonth('monthly')).value).not.toEqual((await ledgersPerMonth('daily')).value);
     await t.database.db.execute(sql`delete from points_daily where tenant_id = ${tenant.tenantId} and kind = 'earn'`);
     await t.database.db.execute(sql`delete from value_daily where tenant_id = ${tenant.tenantId} and holder_kind = 'card'`);
     await t.database.db.execute(sql`delete from members_daily where tenant_id = ${tenant.tenantId}`);
@@ -388,8 +416,30 @@ describe('daily totals of the ledgers', () => {
       });
       const fromDaily = await read(source);
       expect(fromDaily.rows.length).toBeGreaterThan(0);
-      expect(fromDaily).toEqual(await read(raw));
+      const fromLedger = await read(raw);
+      expect(fromDaily).toEqual(fromLedger);
+
+      // The roll-forward reads the monthly rows (not the days): a row only they hold shows in its months' issued and closing.
+      await t.database.db.execute(
+        i === 0
+          ? sql`insert into points_monthly (tenant_id, day, store_id, kind, source_type, channel, entries, delta, delta_in)
+              values (${tenant.tenantId}, date_trunc('month', now() at time zone 'Asia/Shanghai')::date, null, 'earn', 'transaction',
+                'store', 1, 7, 7)`
+          : sql`insert into value_monthly (tenant_id, day, store_id, holder_kind, card_type, card_template, kind, source_type, channel,
+                entries, principal_delta, gift_delta)
+              values (${tenant.tenantId}, date_trunc('month', now() at time zone 'Asia/Shanghai')::date, null, 'member', null, null,
+                'recharge', 'recharge', null, 1, 7, 0)`,
+      );
+      const added = (await read(source)).totals as { totals: Record<string, string | number> };
+      const before = fromLedger.totals as { totals: Record<string, string | number> };
+      expect(Number(added.totals.issued)).toBe(Number(before.totals.issued) + 7);
+      expect(Number(added.totals.closing)).toBe(Number(before.totals.closing) + 7);
+      expect((await read(raw)).totals).toEqual(fromLedger.totals);
+      await recomputeDailyTotals(t.database.db, tenant.tenantId);
+      expect(await read(source)).toEqual(fromLedger);
     }
+    const zone = await t.database.db.execute<{ zone: string }>(sql`select daily_totals_zone() as zone`);
+    expect(zone.rows[0].zone).toBe(DAILY_TOTALS_ZONE);
 
     // A row only the daily totals hold shows to their reader alone: the reader of Shanghai is answered from them.
     await t.database.db

@@ -25,7 +25,10 @@ type Answers<F extends string, D extends string> = Omit<DailyTotals, 'filters' |
   dimensions: readonly D[];
 };
 
-/** The points ledger's daily totals (points_daily), within the actor's tenant. */
+/**
+ * The points ledger's daily totals (points_daily), within the actor's tenant, as one table of keys
+ * and sums: a range's whole months read its monthly rows (points_monthly).
+ */
 export function pointsDaily<const F extends string, const D extends string>(answers: {
   filters: readonly F[];
   dimensions: readonly D[];
@@ -34,13 +37,22 @@ export function pointsDaily<const F extends string, const D extends string>(answ
     ...DAILY_PARTS,
     from: sql`points_daily e ${STORE_JOIN}`,
     scope: (actor: Actor) => sql`e.tenant_id = ${actor.tenantId}`,
+    rows: {
+      table: sql`points_daily`,
+      alias: 'e',
+      joins: STORE_JOIN,
+      keys: ['tenant_id', 'store_id', 'kind', 'source_type', 'channel'],
+      sums: ['entries', 'delta', 'delta_in'],
+      monthly: sql`points_monthly`,
+    },
     ...answers,
   };
 }
 
 /**
  * The value ledger's daily totals (value_daily) of the rows `scope` keeps (members' stored
- * value, or the cards of a type), joined to `joins` (a card template `t` on `e.card_template`).
+ * value, or the cards of a type), joined to `joins` (a card template `t` on `e.card_template`),
+ * as one table of keys and sums: a range's whole months read its monthly rows (value_monthly).
  */
 export function valueDaily<const F extends string, const D extends string>(answers: {
   scope: (actor: Actor) => SQL;
@@ -50,9 +62,18 @@ export function valueDaily<const F extends string, const D extends string>(answe
   measures?: Readonly<Record<string, SQL>>;
 }): Answers<F, D> {
   const { joins, ...rest } = answers;
+  const joined = sql`${STORE_JOIN}${joins ? sql` ${joins}` : sql``}`;
   return {
     ...DAILY_PARTS,
-    from: sql`value_daily e ${STORE_JOIN}${joins ? sql` ${joins}` : sql``}`,
+    from: sql`value_daily e ${joined}`,
+    rows: {
+      table: sql`value_daily`,
+      alias: 'e',
+      joins: joined,
+      keys: ['tenant_id', 'store_id', 'holder_kind', 'card_type', 'card_template', 'kind', 'source_type', 'channel'],
+      sums: ['entries', 'principal_delta', 'gift_delta'],
+      monthly: sql`value_monthly`,
+    },
     ...rest,
   };
 }
