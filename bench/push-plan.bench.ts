@@ -1,32 +1,106 @@
 import { sql } from 'drizzle-orm';
 import { intFlag, parseFlags, textFlag } from './lib/bench-args';
 import { startBenchRun } from './lib/bench-run';
-import { groupSendScene, perSecond, printRatio, rolledBack, serveAll, timed } from './lib/group-send-scene';
+import type { BenchDatabase } from './lib/bench-database';
+import { groupSendScene, perSecond, printRatio, rolledBack, sceneRun, serveAll, timed, type GroupSendScene } from './lib/group-send-scene';
+import { startStandIns, type StandIns } from '../tests/helpers/channel-stand-ins';
 import type { PushChannel } from '../resources/promotion/kinds/push-plan.kind';
-import { decideMessages, pushRules, type PushMessagePlan } from '../server/modules/activities/push-plans/push-plan.deliver';
+import { loadSecretKey, sealSecret } from '../server/crud/secret-box';
+import { pushRules, sendMessages, type PushMessagePlan } from '../server/modules/activities/push-plans/push-plan.deliver';
 
 /**
  * A push plan's send (server/modules/activities/push-plans, on the group-send runs) to a customer
  * group of `--members` members, next to the baseline of a plain INSERT of the same rows of
  * `push_deliveries` in the same run (issue 29 item 6: push members per second at least half):
  *
- *   npm run bench:push-plan -- [--members 100000] [--channels SMS,APP_PUSH] [--gift-points 0] [--tenant …] [--database-url …]
+ *   npm run bench:push-plan -- [--members 100000] [--channels SMS,APP_PUSH] [--connected both|yes|no]
+ *     [--touched 30] [--sample 2000] [--gift-points 0] [--tenant …] [--database-url …]
  *
  * The scene is bench:group-send's (bench/lib/group-send-scene.ts: a tenant of its own, its
- * members, the group of a store's members), the activity an audited PUSH_PLAN sending now (no
- * hold) by `--channels`, with a points gift when `--gift-points` is above 0. The tenant's channels
- * have no credentials, so each message is decided and recorded (suppressed: not connected, or
- * why not before that: no address, duplicate mobile, member unavailable) and none goes out; the
- * decision (consent, caps, duplicates, quiet hours) and its row are what is measured. Times the
- * deliveries of the job (as the queue delivers them) and a plain INSERT … SELECT of recipients ×
- * channels into push_deliveries in a rolled-back transaction; prints members per second of both
- * and their ratio.
+ * members, the group of a store's members); each send is an audited PUSH_PLAN sending now (no
+ * hold) by `--channels`, with a points gift when `--gift-points` is above 0, served as the queue
+ * delivers it (`serveRun`, slices of GROUP_SEND_SLICE).
+ *
+ * - **not connected**: the tenant's channels have no credentials, so every message is decided and
+ *   recorded SUPPRESSED (not connected, or why not before that) and the caps' touches are not read.
+ * - **connected** (a second plan to the same group, after the first): SMS and JPush are connected
+ *   to the local stand-ins of the platforms (tests/helpers/channel-stand-ins.ts, on 127.0.0.1),
+ *   the SMS quiet hours are off, and `--touched` % of the members were reached before this week
+ *   (a third of them today: the cap per day, default 1, suppresses them). Each message is decided
+ *   as it is sent (consent, caps read per member, duplicates, quiet hours) and recorded SENDING.
+ *   What the send times is the console's work per member: the decision and its rows, committed per
+ *   batch, ready to go out. The gateway's calls (one HTTP call per message after each batch's
+ *   commit, each logged in `channel_calls` and its row marked SENT) are the platforms' speed, not
+ *   the console's: `serveRun`'s `send` keeps the rows, and `--sample` of them are then sent through
+ *   the gateway to the stand-ins and timed apart (messages per second, printed, not in the ratio).
+ *
+ * Each send is compared with a plain INSERT … SELECT of recipients × channels into push_deliveries
+ * in a rolled-back transaction (SUPPRESSED rows for the first, SENDING rows for the second: the
+ * same rows, in the caps' index alike); prints members per second of both and their ratio.
  */
+
+const PLAN = {
+  title: '周末特惠',
+  content: '会员日全场 8 折',
+  smsTemplateCode: 'SMS_300',
+} as const;
+
+/** Connects the tenant's SMS account and JPush application to the stand-ins; the SMS quiet hours off. */
+async function connect(bench: BenchDatabase, tenantId: number, standIns: StandIns): Promise<void> {
+  const { db } = bench.database;
+  await loadSecretKey({ db });
+  await db.execute(sql`insert into sms_channels (tenant_id, access_key_id, access_key_secret, sign_name, endpoint, quiet_from_hour, quiet_to_hour)
+    values (${tenantId}, 'LTAI-STAND-IN', ${sealSecret(standIns.sms.accessKeySecret)}, '会员中心', ${standIns.baseUrl}, 0, 0)
+    on conflict (tenant_id) do update set access_key_id = excluded.access_key_id, access_key_secret = excluded.access_key_secret,
+      sign_name = excluded.sign_name, endpoint = excluded.endpoint, quiet_from_hour = 0, quiet_to_hour = 0`);
+  await db.execute(sql`insert into push_channels (tenant_id, app_key, master_secret, api_base_url)
+    values (${tenantId}, ${standIns.push.appKey}, ${sealSecret(standIns.push.masterSecret)}, ${`${standIns.baseUrl}/jpush`})
+    on conflict (tenant_id) do update set app_key = excluded.app_key, master_secret = excluded.master_secret, api_base_url = excluded.api_base_url`);
+}
+
+/**
+ * Earlier touches of `percent` % of the group's members, as another plan's messages sent this
+ * week (run number 0, which no run has): a third of them today, the others 2 to 5 days ago.
+ */
+async function touch(bench: BenchDatabase, scene: GroupSendScene, percent: number): Promise<number> {
+  const found = await bench.database.db.execute<{ n: number }>(sql`with made as (
+      insert into push_deliveries (tenant_id, run_id, member_id, channel, result, created_at)
+      select p.tenant_id, 0, p.member_id, 'APP_PUSH', 'SENT',
+        case when p.member_id % 3 = 0 then now() - interval '1 minute' else now() - (2 + p.member_id % 4) * interval '1 day' end
+      from group_send_recipients p
+      where p.tenant_id = ${scene.tenantId} and p.run_id = ${scene.job.runId} and (p.member_id * 7919) % 100 < ${percent}
+      returning 1)
+    select count(*)::int as n from made`);
+  await bench.database.db.execute(sql`analyze push_deliveries`);
+  return found.rows[0].n;
+}
+
+/** The run's messages by result and reason, as `SENDING 180000, SUPPRESSED frequencyCap 9000`. */
+async function messagesOf(bench: BenchDatabase, scene: GroupSendScene): Promise<string> {
+  const rows = await bench.database.db.execute<{ result: string; reason: string | null; n: number }>(sql`select result, reason,
+      count(*)::int as n from push_deliveries where tenant_id = ${scene.tenantId} and run_id = ${scene.job.runId}
+    group by result, reason order by result, reason`);
+  return rows.rows.map((r) => `${r.result}${r.reason ? ` ${r.reason}` : ''} ${r.n}`).join(', ');
+}
+
+/** A plain INSERT … SELECT of the run's recipients × channels as `result` rows (another run number), rolled back. */
+const plainInsert = (bench: BenchDatabase, scene: GroupSendScene, channels: readonly string[], result: 'SUPPRESSED' | 'SENDING') =>
+  timed(() =>
+    rolledBack(bench, (tx) =>
+      tx.execute(sql`insert into push_deliveries (tenant_id, run_id, member_id, channel, result, reason, created_at)
+        select r.tenant_id, -r.run_id, r.member_id, c.channel, ${result}, ${result === 'SUPPRESSED' ? 'notConnected' : null}, now()
+        from group_send_recipients r cross join unnest(${`{${channels.join(',')}}`}::text[]) as c(channel)
+        where r.tenant_id = ${scene.tenantId} and r.run_id = ${scene.job.runId}`),
+    ),
+  );
 
 async function main() {
   const flags = parseFlags(process.argv.slice(2), [
     'members',
     'channels',
+    'connected',
+    'touched',
+    'sample',
     'gift-points',
     'tenant',
     'database-url',
@@ -34,89 +108,96 @@ async function main() {
     'max-minutes',
   ]);
   const members = intFlag(flags, 'members', 100_000);
-  const channels = textFlag(flags, 'channels', 'SMS,APP_PUSH').split(',');
+  const channels = textFlag(flags, 'channels', 'SMS,APP_PUSH').split(',') as PushChannel[];
+  const connected = textFlag(flags, 'connected', 'both');
+  if (!['both', 'yes', 'no'].includes(connected)) throw new Error('--connected: both, yes or no');
+  const touched = intFlag(flags, 'touched', 30);
+  const sample = intFlag(flags, 'sample', 2000);
   const giftPoints = intFlag(flags, 'gift-points', 0);
   const run = await startBenchRun({ flags, name: 'bench:push-plan', minutes: 120 });
   const { bench } = run;
+  const standIns = connected === 'no' ? null : await startStandIns();
   try {
-    const scene = await groupSendScene({
+    const rule = (group: number) => ({
+      groupSendGroup: group,
+      pushChannels: channels,
+      pushTitle: PLAN.title,
+      pushContent: PLAN.content,
+      smsTemplateCode: PLAN.smsTemplateCode,
+      holdMinutes: 0,
+      scheduleType: 'NOW',
+      ...(giftPoints > 0 ? { rewardPoints: giftPoints } : {}),
+    });
+    const first = await groupSendScene({
       bench,
       tenant: textFlag(flags, 'tenant'),
       prefix: 'benchpp',
       members,
       kind: 'PUSH_PLAN',
       family: 'PUSH_PLAN',
-      rule: (group) => ({
-        groupSendGroup: group,
-        pushChannels: channels,
-        pushTitle: '周末特惠',
-        pushContent: '会员日全场 8 折',
-        smsTemplateCode: 'SMS_300',
-        holdMinutes: 0,
-        scheduleType: 'NOW',
-        ...(giftPoints > 0 ? { rewardPoints: giftPoints } : {}),
-      }),
+      rule,
     });
-    const n = scene.recipients;
-    const served = await timed(() => serveAll(bench, scene.job));
-    const deliveries = await bench.database.db.execute<{ result: string; reason: string | null; n: number }>(sql`select result, reason,
-        count(*)::int as n from push_deliveries where tenant_id = ${scene.tenantId} and run_id = ${scene.job.runId}
-      group by result, reason order by result, reason`);
-    // The same rows under another run number (the send's own hold the primary key), rolled back.
-    const plain = await timed(() =>
-      rolledBack(bench, (tx) =>
-        tx.execute(sql`insert into push_deliveries (tenant_id, run_id, member_id, channel, result, reason, created_at)
-          select r.tenant_id, -r.run_id, r.member_id, c.channel, 'SUPPRESSED', 'notConnected', now()
-          from group_send_recipients r cross join unnest(${`{${channels.join(',')}}`}::text[]) as c(channel)
-          where r.tenant_id = ${scene.tenantId} and r.run_id = ${scene.job.runId}`),
-      ),
-    );
-    // The tenant's channels have no credentials, so the caps' touches are not read (a channel not
-    // connected is decided first). The same decision with every channel connected reads them for
-    // each member: timed on the same rows, under the baseline's run number, rolled back (nothing sent).
-    const rules = await pushRules(bench.database.db, scene.tenantId);
-    const plan: PushMessagePlan = {
-      channels: channels as PushChannel[],
-      title: '周末特惠',
-      content: '会员日全场 8 折',
-      smsTemplateCode: 'SMS_300',
-      wechat: { type: 'TEMPLATE', templateId: '', link: '', keywords: [] },
-    };
-    const connected = await timed(() =>
-      rolledBack(bench, async (tx) => {
-        for (let through = 0; ;) {
-          const decided = await decideMessages({
-            tx,
-            tenantId: scene.tenantId,
-            runId: -scene.job.runId,
-            batch: sql`select p.member_id, p.duplicate_mobile from group_send_recipients p
-              where p.tenant_id = ${scene.tenantId} and p.run_id = ${scene.job.runId} and p.member_id > ${through}
-              order by p.member_id limit 2000`,
-            unwritten: true,
-            plan,
-            rules: { ...rules, connected: { SMS: true, APP_PUSH: true, WECHAT: true } },
-            now: new Date(),
-            zone: 'Asia/Shanghai',
-          });
-          const last = decided.memberIds.at(-1);
-          if (last === undefined) break;
-          through = last;
-        }
-      }),
-    );
-    await printRatio({
-      bench,
-      scene,
-      served,
-      plain,
-      baseline: `${n * channels.length} push_deliveries rows`,
-      details: [
-        `messages: ${deliveries.rows.map((r) => `${r.result}${r.reason ? ` ${r.reason}` : ''} ${r.n}`).join(', ')}`,
-        `the decision with every channel connected (caps read, nothing sent, rolled back): ${(connected.ms / 1000).toFixed(1)} s ` +
-          `(${perSecond(n, connected.ms)} members/s, ${(plain.ms / connected.ms).toFixed(3)} of the plain insert)`,
-      ],
-    });
+    const baseline = `${first.recipients * channels.length} push_deliveries rows`;
+    if (connected !== 'yes') {
+      console.log('— not connected (every message decided SUPPRESSED, the caps not read) —');
+      const served = await timed(() => serveAll(bench, first.job));
+      const plain = await plainInsert(bench, first, channels, 'SUPPRESSED');
+      await printRatio({ bench, scene: first, served, plain, baseline, details: [`messages: ${await messagesOf(bench, first)}`] });
+    }
+    if (standIns) {
+      await connect(bench, first.tenantId, standIns);
+      const scene: GroupSendScene = {
+        ...(await sceneRun({ bench, tenantId: first.tenantId, groupId: first.groupId, kind: 'PUSH_PLAN', family: 'PUSH_PLAN', rule })),
+        groupId: first.groupId,
+      };
+      const before = await touch(bench, scene, touched);
+      console.log(`— connected (SMS and JPush to the stand-ins; ${before} members reached before this week) —`);
+      const sending: number[] = [];
+      const served = await timed(() =>
+        serveAll(bench, scene.job, async (ids) => {
+          sending.push(...ids);
+        }),
+      );
+      const plain = await plainInsert(bench, scene, channels, 'SENDING');
+      const messages = await messagesOf(bench, scene);
+      // Then a sample of the messages through the gateway, as `serveRun` sends them after each batch.
+      const ids = sending.slice(0, sample);
+      const numbers = await bench.database.db.execute<{ member_number: string }>(sql`select m.member_number
+        from push_deliveries d join members m on m.tenant_id = d.tenant_id and m.id = d.member_id
+        where d.tenant_id = ${scene.tenantId} and d.id = any(${`{${ids.join(',')}}`}::bigint[]) and d.channel = 'APP_PUSH'`);
+      for (const row of numbers.rows) standIns.push.aliases.add(row.member_number);
+      const rules = await pushRules(bench.database.db, scene.tenantId);
+      const plan: PushMessagePlan = { channels, ...PLAN, wechat: { type: 'TEMPLATE', templateId: '', link: '', keywords: [] } };
+      const sent = await timed(() =>
+        sendMessages({
+          db: bench.database.db,
+          tenantId: scene.tenantId,
+          runId: scene.job.runId,
+          sending: ids,
+          plan,
+          rules,
+          zone: 'Asia/Shanghai',
+          operatorId: null,
+        }),
+      );
+      const ended = await bench.database.db.execute<{ result: string; n: number }>(sql`select result, count(*)::int as n
+        from push_deliveries where tenant_id = ${scene.tenantId} and id = any(${`{${ids.join(',')}}`}::bigint[]) group by 1 order by 1`);
+      await printRatio({
+        bench,
+        scene,
+        served,
+        plain,
+        baseline: `${scene.recipients * channels.length} push_deliveries rows (SENDING)`,
+        details: [
+          `messages: ${messages}`,
+          `then ${ids.length} of the ${sending.length} messages SENDING sent through the gateway to the stand-ins: ` +
+            `${(sent.ms / 1000).toFixed(1)} s (${perSecond(ids.length, sent.ms)} messages/s, one call each, not in the ratio); ` +
+            `they ended ${ended.rows.map((r) => `${r.result} ${r.n}`).join(', ')}`,
+        ],
+      });
+    }
   } finally {
+    await standIns?.close();
     await run.finish();
   }
 }

@@ -28,6 +28,8 @@ export const perSecond = (items: number, ms: number): number => Math.round((item
 
 export interface GroupSendScene {
   readonly tenantId: number;
+  /** The customer group of the store's members. */
+  readonly groupId: number;
   readonly activityId: number;
   readonly job: GroupSendJob;
   /** The recipients frozen, and the freeze's time. */
@@ -84,12 +86,32 @@ export async function groupSendScene(args: {
   await args.before?.(tenantId);
   const group = await db.execute<{ id: string }>(sql`insert into customer_groups (tenant_id, name, rule)
     values (${tenantId}, ${`bench ${stamp}`}, ${JSON.stringify({ metric: 'registerStore', operator: 'in', value: [storeId] })}) returning id`);
+  const groupId = Number(group.rows[0].id);
+  return { ...(await sceneRun({ bench, tenantId, groupId, kind: args.kind, family: args.family, rule: args.rule, budget: args.budget })), groupId };
+}
+
+/**
+ * Another activity of the kind to the scene's group (`rule(groupId)`), audited, and its run frozen
+ * as `startRun` freezes it (one INSERT … SELECT of the recipients), timed.
+ */
+export async function sceneRun(args: {
+  bench: BenchDatabase;
+  tenantId: number;
+  groupId: number;
+  kind: string;
+  family: string;
+  rule: (groupId: number) => Record<string, unknown>;
+  budget?: Record<string, number>;
+}): Promise<Omit<GroupSendScene, 'groupId'>> {
+  const { tenantId } = args;
+  const { db } = args.bench.database;
+  const stamp = String(Date.now());
   const activity = await db.execute<{
     id: string;
   }>(sql`insert into activities (tenant_id, number, name, kind, family, state, begin_time, end_time, budget, rule)
     values (${tenantId}, ${`BG${stamp.slice(-8)}`}, ${`bench ${stamp}`}, ${args.kind}, ${args.family}, 'AUDITED',
       now() - interval '1 day', now() + interval '1 day', ${JSON.stringify(args.budget ?? {})}::jsonb,
-      ${JSON.stringify(args.rule(Number(group.rows[0].id)))}::jsonb)
+      ${JSON.stringify(args.rule(args.groupId))}::jsonb)
     returning id`);
   const activityId = Number(activity.rows[0].id);
   const frozen = await timed(() =>
@@ -106,11 +128,15 @@ export async function groupSendScene(args: {
   return { tenantId, activityId, job, recipients, frozenMs: frozen.ms };
 }
 
-/** Serves the whole run as the queue would: deliveries of GROUP_SEND_SLICE members until none is left; answers the members served. */
-export async function serveAll(bench: BenchDatabase, job: GroupSendJob): Promise<number> {
+/**
+ * Serves the whole run as the queue would: deliveries of GROUP_SEND_SLICE members until none is
+ * left; answers the members served. `send`: what is done with each batch's messages decided
+ * SENDING instead of the gateway's calls (`serveRun`).
+ */
+export async function serveAll(bench: BenchDatabase, job: GroupSendJob, send?: (sending: readonly number[]) => Promise<void>): Promise<number> {
   let served = 0;
   for (;;) {
-    const outcome = await serveRun({ db: bench.database.db, job, clock: () => new Date(), slice: GROUP_SEND_SLICE });
+    const outcome = await serveRun({ db: bench.database.db, job, clock: () => new Date(), slice: GROUP_SEND_SLICE, send });
     served += outcome.served;
     if (!outcome.more) return served;
   }

@@ -408,7 +408,18 @@ async function sendBatchMessages(args: { db: Db; job: GroupSendJob; context: Con
  * for long), until the run is paused or stopped or nobody is left; then marks it DONE. Safe to
  * deliver any number of times, also concurrently. A fault marks the run FAILED (resumable).
  */
-export async function serveRun(args: { db: Db; job: GroupSendJob; clock: () => Date; slice?: number }): Promise<ServeOutcome> {
+export async function serveRun(args: {
+  db: Db;
+  job: GroupSendJob;
+  clock: () => Date;
+  slice?: number;
+  /**
+   * What is done with the messages a committed batch wrote SENDING (their `push_deliveries` ids):
+   * sent through the channel gateway by default. bench:push-plan keeps them instead, to time the
+   * console's own work (decide and record) apart from the platforms' answers, then sends them.
+   */
+  send?: (sending: readonly number[]) => Promise<void>;
+}): Promise<ServeOutcome> {
   const { db, job, clock } = args;
   const context = await runContext(db, job);
   if (!context) return { served: 0, more: false };
@@ -444,7 +455,8 @@ export async function serveRun(args: { db: Db; job: GroupSendJob; clock: () => D
         ? await serveMessagesOnly({ db, job, context, limit, clock })
         : await serveBatch({ db, job, context, limit, clock });
       if (batch.halt) return { served, more: false };
-      await sendBatchMessages({ db, job, context, sending: batch.sending });
+      if (args.send) await args.send(batch.sending);
+      else await sendBatchMessages({ db, job, context, sending: batch.sending });
       served += batch.served;
       // Nothing found: done, unless another delivery's batch held the rows this one waited for.
       if (batch.served === 0 && !(await hasPending(db, job))) break;

@@ -8,7 +8,7 @@ import { pushChannel } from '../../channels/push.channel';
 import { hourIn, inQuietHours, smsChannel } from '../../channels/sms.channel';
 import { pushSettings, smsSettings, wechatSettings } from '../../channels/channel-settings.store';
 import { wechatChannel } from '../../channels/wechat.channel';
-import { touchCaps, touchesOf } from './marketing-touches';
+import { touchCaps, touchCounts } from './marketing-touches';
 import { stillPending } from '../group-send/recipient-state';
 
 /**
@@ -149,17 +149,16 @@ export async function decideMessages(args: {
   const quiet = inQuietHours({ hour: hourIn(zone, now), from: rules.quietFromHour, to: rules.quietToHour });
   // The caps' touches (a run counts once whatever its channels; a splash campaign shown once a day) are read only when a channel can send.
   const capsRead = channels.some((channel) => rules.connected[channel]);
-  // The batch's members as an array: the reads below probe their indexes for each member.
-  const members = sql`(select array_agg(member_id) from batch)::bigint[]`;
   const touches = capsRead
-    ? sql`left join (${touchesOf({ tenantId, members, now, zone, exceptRun: runId })}) touch
-        on touch.member_id = b.member_id`
+    ? sql`cross join lateral (${touchCounts({ tenantId, member: sql`b.member_id`, now, zone, exceptRun: runId })}) touch`
     : sql``;
-  const capped = capsRead
-    ? sql`coalesce(touch.today, 0) >= ${rules.capPerDay} or coalesce(touch.week, 0) >= ${rules.capPerWeek}`
-    : sql`false`;
+  const capped = capsRead ? sql`touch.today >= ${rules.capPerDay} or touch.week >= ${rules.capPerWeek}` : sql`false`;
   const openid = channels.includes('WECHAT') ? openidOf(sql`${tenantId}::bigint`, sql`b.member_id`) : sql`null::text`;
   const reason = suppressionSql({ rules, quiet, consentRequired: plan.wechat.type === 'SUBSCRIBE' });
+  // Each member's facts by lateral reads, each a probe of its index for that member (`offset 0`
+  // keeps each one a probe): the plan is a loop over the batch whatever the planner estimates of
+  // it, never a join of the batch with a read of all its members, which a low estimate of the
+  // batch turns into the batch × that read.
   const found = await tx.execute<{ member_ids: string[] | null; sending: string[] | null }>(sql`
     with ${'with' in args.batch ? args.batch.with : sql`batch as (${args.batch})`},
     written as (
@@ -171,18 +170,14 @@ export async function decideMessages(args: {
           select b.member_id, b.duplicate_mobile, m.state, nullif(m.mobile, '') as mobile, consent.refused, consent.granted,
             ${openid} as openid, ${capped} as capped
           from batch b
-          join members m on m.tenant_id = ${tenantId} and m.id = b.member_id
-          -- Each batch member's latest consent per channel, read for the batch at once (each member by its index).
-          left join (
-            select l.member, array_agg(l.channel) filter (where l.consent = 'REFUSED') as refused,
+          cross join lateral (select m.state, m.mobile from members m where m.tenant_id = ${tenantId} and m.id = b.member_id offset 0) m
+          -- The member's latest consent per channel.
+          cross join lateral (
+            select array_agg(l.channel) filter (where l.consent = 'REFUSED') as refused,
                    array_agg(l.channel) filter (where l.consent = 'GRANTED') as granted
-            from (select distinct on (u.member, pc.channel) u.member, pc.channel, pc.consent
-                  from unnest(${members}) as u(member)
-                  cross join lateral (select pc.channel, pc.consent, pc.id from push_consents pc
-                    where pc.tenant_id = ${tenantId} and pc.member = u.member offset 0) pc
-                  order by u.member, pc.channel, pc.id desc) l
-            group by l.member
-          ) consent on consent.member = b.member_id
+            from (select distinct on (pc.channel) pc.channel, pc.consent from push_consents pc
+                  where pc.tenant_id = ${tenantId} and pc.member = b.member_id order by pc.channel, pc.id desc) l
+          ) consent
           ${touches}
           offset 0
         ) f
