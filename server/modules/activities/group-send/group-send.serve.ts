@@ -361,25 +361,27 @@ async function serveMessagesOnly(args: { db: Db; job: GroupSendJob; context: Con
   // Only a push plan gives nothing (every other kind's rule asks for a gift).
   if (!messages || !rules) throw new Error(`run ${job.runId}: nothing to give and no message`);
   const thisRun = sql`tenant_id = ${job.tenantId} and id = ${job.runId}`;
-  const decided = await decideMessages({
-    tx: args.db,
-    tenantId: job.tenantId,
-    runId: job.runId,
-    batch: {
-      with: sql`run as (select coalesce(served_through, 0) as through from group_send_runs where ${thisRun} and state = 'RUNNING'
+  const decided = await args.db.transaction((tx) =>
+    decideMessages({
+      tx,
+      tenantId: job.tenantId,
+      runId: job.runId,
+      batch: {
+        with: sql`run as (select coalesce(served_through, 0) as through from group_send_runs where ${thisRun} and state = 'RUNNING'
           for no key update),
         batch as (select p.member_id, p.duplicate_mobile from group_send_recipients p
           where p.tenant_id = ${job.tenantId} and p.run_id = ${job.runId} and p.result = 'PENDING' and p.member_id > (select through from run)
           order by p.member_id limit ${args.limit})`,
-    },
-    then: sql`update group_send_runs set served_through = (select max(member_id) from batch)
+      },
+      then: sql`update group_send_runs set served_through = (select max(member_id) from batch)
       where ${thisRun} and exists (select 1 from batch)`,
-    unwritten: true,
-    plan: messages,
-    rules,
-    now: args.clock(),
-    zone: context.zone,
-  });
+      unwritten: true,
+      plan: messages,
+      rules,
+      now: args.clock(),
+      zone: context.zone,
+    }),
+  );
   if (decided.memberIds.length > 0) return { served: decided.memberIds.length, halt: false, sending: decided.sending };
   // Nobody left, or the run no longer RUNNING (paused, stopped): then the delivery ends here.
   const state = await args.db.execute<{ state: string }>(sql`select state from group_send_runs where ${thisRun}`);

@@ -44,18 +44,45 @@ const weekStart = (now: Date, zone: string): SQL =>
  * probe per member bounded by the week, never a scan of the merchant's week nor a join whose
  * plan hangs on an estimate.
  */
-export function touchCounts(args: { tenantId: number; member: SQL; now: Date; zone: string; exceptRun?: number }): SQL {
-  const { tenantId, member } = args;
+export function touchCounts(args: TouchesOf): SQL {
   const day = dayStart(args.now, args.zone);
-  const week = weekStart(args.now, args.zone);
   return sql`select count(distinct t.touch) filter (where t.at >= ${day}) as today, count(distinct t.touch) as week
     from (
-      select 'run:' || d.run_id as touch, d.created_at as at from push_deliveries d
-      where d.tenant_id = ${tenantId} and d.member_id = ${member} and d.created_at >= ${week}
-        and d.run_id <> ${args.exceptRun ?? -1} and d.result in ('SENDING', 'SENT')
+      select 'run:' || d.run_id as touch, d.created_at as at from ${runTouches(args)}
       union all
-      select 'splash:' || s.activity_id || ':' || s.local_day, s.shown_at from splash_offer_views s
-      where s.tenant_id = ${tenantId} and s.member_id = ${member} and s.shown_at >= ${week}) t`;
+      select 'splash:' || s.activity_id || ':' || s.local_day, s.shown_at from ${splashTouches(args)}) t`;
+}
+
+/** Whose touches: the merchant, the member (a value, or a column of the row joined laterally), from when, and the run not counted. */
+interface TouchesOf {
+  readonly tenantId: number;
+  readonly member: SQL;
+  readonly now: Date;
+  readonly zone: string;
+  readonly exceptRun?: number;
+}
+
+/** The member's messages of push runs this week (`from` … `where`, alias `d`). */
+const runTouches = (args: TouchesOf): SQL => sql`push_deliveries d
+  where d.tenant_id = ${args.tenantId} and d.member_id = ${args.member} and d.created_at >= ${weekStart(args.now, args.zone)}
+    and d.run_id <> ${args.exceptRun ?? -1} and d.result in ('SENDING', 'SENT')`;
+
+/** The splash-screen campaigns shown to the member this week (`from` … `where`, alias `s`). */
+const splashTouches = (args: TouchesOf): SQL => sql`splash_offer_views s
+  where s.tenant_id = ${args.tenantId} and s.member_id = ${args.member} and s.shown_at >= ${weekStart(args.now, args.zone)}`;
+
+/**
+ * Whether one more touch of the member now would pass a cap ({@link capReached}), as SQL: the
+ * same counts ({@link touchCounts}), counted only for a member touched this week at all (two
+ * probes that stop at the first entry; most members of a large plan were not touched, and
+ * counting costs more than finding nothing). A cap of 0 lets nobody through.
+ */
+export function capReachedSql(args: TouchesOf & { caps: TouchCaps }): SQL {
+  if (args.caps.capPerDay <= 0 || args.caps.capPerWeek <= 0) return sql`true`;
+  // `offset 0`: each exists stays a probe (never the "hashed" alternative, which reads the merchant's whole week once).
+  return sql`(case when exists (select 1 from ${runTouches(args)} offset 0) or exists (select 1 from ${splashTouches(args)} offset 0)
+    then (select x.today >= ${args.caps.capPerDay} or x.week >= ${args.caps.capPerWeek} from (${touchCounts(args)}) x)
+    else false end)`;
 }
 
 /** Whether one more touch of the member now would pass a cap. */

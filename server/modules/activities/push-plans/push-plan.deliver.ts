@@ -8,7 +8,7 @@ import { pushChannel } from '../../channels/push.channel';
 import { hourIn, inQuietHours, smsChannel } from '../../channels/sms.channel';
 import { pushSettings, smsSettings, wechatSettings } from '../../channels/channel-settings.store';
 import { wechatChannel } from '../../channels/wechat.channel';
-import { touchCaps, touchCounts } from './marketing-touches';
+import { capReachedSql, touchCaps } from './marketing-touches';
 import { stillPending } from '../group-send/recipient-state';
 
 /**
@@ -81,13 +81,22 @@ export const mobileKey = (column: SQL) => sql`nullif(right(regexp_replace(coales
 const openidOf = (tenant: SQL, member: SQL) => sql`(select i.external_id from member_channel_identities i
   where i.tenant_id = ${tenant} and i.member = ${member} and i.channel = 'WECHAT' order by i.id limit 1)`;
 
+/**
+ * The latest consent of the batch's member (`b.member_id`) per channel, as `CHANNEL:CONSENT`
+ * texts (`SMS:REFUSED`), or null when they have none (most members: then only the probe).
+ */
+const consentsOf = (tenantId: number): SQL => sql`(case when exists (select 1 from push_consents pc
+    where pc.tenant_id = ${tenantId} and pc.member = b.member_id offset 0)
+  then (select array_agg(l.channel || ':' || l.consent) from (select distinct on (pc.channel) pc.channel, pc.consent
+    from push_consents pc where pc.tenant_id = ${tenantId} and pc.member = b.member_id order by pc.channel, pc.id desc) l) end)`;
+
 /** A reason as an SQL literal (the reasons are ours, never a user's text). */
 const said = (reason: PushSuppression): SQL => sql.raw(`'${reason}'`);
 
 /**
  * Why one channel's message to a member is not sent, or null: send it, as SQL over a row holding
- * the member's facts (`f`: `state`, `mobile`, `duplicate_mobile`, `refused` and `granted`: the
- * channels of their latest consents, `openid`, `capped`: the caps reached) and the channel (`c.channel`).
+ * the member's facts (`f`: `state`, `mobile`, `duplicate_mobile`, `consents`: their latest
+ * consent per channel as `CHANNEL:CONSENT`, `openid`, `capped`: the caps reached) and the channel (`c.channel`).
  * In the order a person reads them (README.md "Why a message is not sent").
  */
 function suppressionSql(args: { rules: PushRules; quiet: boolean; consentRequired: boolean }): SQL {
@@ -95,8 +104,8 @@ function suppressionSql(args: { rules: PushRules; quiet: boolean; consentRequire
   const connected = `{${(Object.keys(rules.connected) as PushChannel[]).filter((c) => rules.connected[c]).join(',')}}`;
   return sql`case
     when lower(coalesce(f.state, '')) in ('blocked', 'canceled') then ${said('memberUnavailable')}
-    when c.channel = any(coalesce(f.refused, '{}')) then ${said('noConsent')}
-    when ${args.consentRequired} and c.channel = 'WECHAT' and not (c.channel = any(coalesce(f.granted, '{}'))) then ${said('noConsent')}
+    when c.channel || ':REFUSED' = any(coalesce(f.consents, '{}')) then ${said('noConsent')}
+    when ${args.consentRequired} and c.channel = 'WECHAT' and not ('WECHAT:GRANTED' = any(coalesce(f.consents, '{}'))) then ${said('noConsent')}
     when c.channel = 'SMS' and f.mobile is null then ${said('noAddress')}
     when c.channel = 'WECHAT' and f.openid is null then ${said('noWechatIdentity')}
     when c.channel = 'SMS' and f.duplicate_mobile then ${said('duplicateMobile')}
@@ -127,6 +136,7 @@ export interface DecidedBatch {
  * are sent by it.
  */
 export async function decideMessages(args: {
+  /** The batch's transaction (the statement's settings are set for it alone). */
   tx: DbOrTx;
   tenantId: number;
   runId: number;
@@ -149,16 +159,17 @@ export async function decideMessages(args: {
   const quiet = inQuietHours({ hour: hourIn(zone, now), from: rules.quietFromHour, to: rules.quietToHour });
   // The caps' touches (a run counts once whatever its channels; a splash campaign shown once a day) are read only when a channel can send.
   const capsRead = channels.some((channel) => rules.connected[channel]);
-  const touches = capsRead
-    ? sql`cross join lateral (${touchCounts({ tenantId, member: sql`b.member_id`, now, zone, exceptRun: runId })}) touch`
-    : sql``;
-  const capped = capsRead ? sql`touch.today >= ${rules.capPerDay} or touch.week >= ${rules.capPerWeek}` : sql`false`;
+  const capped = capsRead ? capReachedSql({ tenantId, member: sql`b.member_id`, now, zone, exceptRun: runId, caps: rules }) : sql`false`;
   const openid = channels.includes('WECHAT') ? openidOf(sql`${tenantId}::bigint`, sql`b.member_id`) : sql`null::text`;
   const reason = suppressionSql({ rules, quiet, consentRequired: plan.wechat.type === 'SUBSCRIBE' });
-  // Each member's facts by lateral reads, each a probe of its index for that member (`offset 0`
-  // keeps each one a probe): the plan is a loop over the batch whatever the planner estimates of
+  // Each member's facts read for that member, each a probe of its index (the member's row by a
+  // lateral read that `offset 0` keeps a probe; consents and caps by subqueries counted only for
+  // a member who has any): the plan is a loop over the batch whatever the planner estimates of
   // it, never a join of the batch with a read of all its members, which a low estimate of the
   // batch turns into the batch × that read.
+  // A statement of a few tens of milliseconds whose estimate (a probe per member and channel)
+  // passes jit_above_cost: compiling it would cost as much as running it.
+  await tx.execute(sql`set local jit = off`);
   const found = await tx.execute<{ member_ids: string[] | null; sending: string[] | null }>(sql`
     with ${'with' in args.batch ? args.batch.with : sql`batch as (${args.batch})`},
     written as (
@@ -167,18 +178,10 @@ export async function decideMessages(args: {
       from (
         select f.member_id, c.channel, ${reason} as reason
         from (
-          select b.member_id, b.duplicate_mobile, m.state, nullif(m.mobile, '') as mobile, consent.refused, consent.granted,
+          select b.member_id, b.duplicate_mobile, m.state, nullif(m.mobile, '') as mobile, ${consentsOf(tenantId)} as consents,
             ${openid} as openid, ${capped} as capped
           from batch b
           cross join lateral (select m.state, m.mobile from members m where m.tenant_id = ${tenantId} and m.id = b.member_id offset 0) m
-          -- The member's latest consent per channel.
-          cross join lateral (
-            select array_agg(l.channel) filter (where l.consent = 'REFUSED') as refused,
-                   array_agg(l.channel) filter (where l.consent = 'GRANTED') as granted
-            from (select distinct on (pc.channel) pc.channel, pc.consent from push_consents pc
-                  where pc.tenant_id = ${tenantId} and pc.member = b.member_id order by pc.channel, pc.id desc) l
-          ) consent
-          ${touches}
           offset 0
         ) f
         cross join unnest(${`{${channels.join(',')}}`}::text[]) as c(channel)
