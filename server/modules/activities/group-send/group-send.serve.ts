@@ -382,7 +382,7 @@ async function serveMessagesOnly(args: { db: Db; job: GroupSendJob; context: Con
       zone: context.zone,
     }),
   );
-  if (decided.memberIds.length > 0) return { served: decided.memberIds.length, halt: false, sending: decided.sending };
+  if (decided.members > 0) return { served: decided.members, halt: false, sending: decided.sending };
   // Nobody left, or the run no longer RUNNING (paused, stopped): then the delivery ends here.
   const state = await args.db.execute<{ state: string }>(sql`select state from group_send_runs where ${thisRun}`);
   return { served: 0, halt: state.rows[0]?.state !== 'RUNNING', sending: [] };

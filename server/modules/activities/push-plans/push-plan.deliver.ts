@@ -118,8 +118,8 @@ function suppressionSql(args: { rules: PushRules; quiet: boolean; consentRequire
 
 /** What a batch's decision wrote: the members it served and the rows it left SENDING (to send once it commits). */
 export interface DecidedBatch {
-  /** The members of the batch (each has its messages written, by this delivery or one before it). */
-  readonly memberIds: readonly number[];
+  /** How many members the batch had (each has its messages written, by this delivery or one before it). */
+  readonly members: number;
   /** The rows this delivery wrote SENDING: the messages it sends after the commit, and nobody else. */
   readonly sending: readonly number[];
 }
@@ -170,7 +170,7 @@ export async function decideMessages(args: {
   // A statement of a few tens of milliseconds whose estimate (a probe per member and channel)
   // passes jit_above_cost: compiling it would cost as much as running it.
   await tx.execute(sql`set local jit = off`);
-  const found = await tx.execute<{ member_ids: string[] | null; sending: string[] | null }>(sql`
+  const found = await tx.execute<{ members: number; sending: string[] | null }>(sql`
     with ${'with' in args.batch ? args.batch.with : sql`batch as (${args.batch})`},
     written as (
       insert into push_deliveries (tenant_id, run_id, member_id, channel, result, reason, created_at)
@@ -193,10 +193,10 @@ export async function decideMessages(args: {
     then_ as (${args.then})`
           : sql``
       }
-    select (select array_agg(b.member_id order by b.member_id) from batch b) as member_ids,
+    select (select count(*) from batch b)::int as members,
       (select array_agg(w.id order by w.id) from written w where w.result = 'SENDING') as sending`);
   const row = found.rows[0];
-  return { memberIds: (row?.member_ids ?? []).map(Number), sending: (row?.sending ?? []).map(Number) };
+  return { members: Number(row?.members ?? 0), sending: (row?.sending ?? []).map(Number) };
 }
 
 /** The recipients of a run named by their members, as {@link decideMessages} takes a batch. */
