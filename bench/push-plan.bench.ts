@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { intFlag, parseFlags, textFlag } from './lib/bench-args';
 import { startBenchRun } from './lib/bench-run';
 import type { BenchDatabase } from './lib/bench-database';
+import { median } from './lib/stats';
 import { groupSendScene, perSecond, printRatio, rolledBack, sceneRun, serveAll, timed, type GroupSendScene } from './lib/group-send-scene';
 import { startStandIns, type StandIns } from '../tests/helpers/channel-stand-ins';
 import type { PushChannel } from '../resources/promotion/kinds/push-plan.kind';
@@ -94,6 +95,90 @@ const plainInsert = (bench: BenchDatabase, scene: GroupSendScene, channels: read
     ),
   );
 
+/** One send timed next to its baseline: the ratio of members per second (send / plain). */
+interface Measured {
+  readonly ratio: number;
+}
+
+/** A not-connected send of the scene's run, then its baseline; prints them. */
+async function notConnected(bench: BenchDatabase, scene: GroupSendScene, channels: readonly PushChannel[]): Promise<Measured> {
+  const served = await timed(() => serveAll(bench, scene.job));
+  const plain = await plainInsert(bench, scene, channels, 'SUPPRESSED');
+  await printRatio({
+    bench,
+    scene,
+    served,
+    plain,
+    baseline: `${scene.recipients * channels.length} push_deliveries rows`,
+    details: [`messages: ${await messagesOf(bench, scene)}`],
+  });
+  return { ratio: plain.ms / served.ms };
+}
+
+/**
+ * A connected send (the tenant connected, `touched` % of the members reached before), then its
+ * baseline, then `sample` of its messages sent through the gateway; prints them.
+ */
+async function connectedSend(args: {
+  bench: BenchDatabase;
+  scene: GroupSendScene;
+  channels: readonly PushChannel[];
+  standIns: StandIns;
+  touched: number;
+  sample: number;
+}): Promise<Measured> {
+  const { bench, scene, channels, standIns } = args;
+  const before = await touch(bench, scene, args.touched);
+  console.log(`connected (SMS and JPush to the stand-ins; ${before} members reached before this week):`);
+  const sending: number[] = [];
+  const served = await timed(() =>
+    serveAll(bench, scene.job, async (ids) => {
+      sending.push(...ids);
+    }),
+  );
+  const plain = await plainInsert(bench, scene, channels, 'SENDING');
+  const details = [`messages: ${await messagesOf(bench, scene)}`];
+  if (args.sample > 0) {
+    // A sample of the messages through the gateway, as `serveRun` sends them after each batch.
+    const ids = sending.slice(0, args.sample);
+    const numbers = await bench.database.db.execute<{ member_number: string }>(sql`select m.member_number
+      from push_deliveries d join members m on m.tenant_id = d.tenant_id and m.id = d.member_id
+      where d.tenant_id = ${scene.tenantId} and d.id = any(${`{${ids.join(',')}}`}::bigint[]) and d.channel = 'APP_PUSH'`);
+    for (const row of numbers.rows) standIns.push.aliases.add(row.member_number);
+    const rules = await pushRules(bench.database.db, scene.tenantId);
+    const plan: PushMessagePlan = { channels, ...PLAN, wechat: { type: 'TEMPLATE', templateId: '', link: '', keywords: [] } };
+    const { db } = bench.database;
+    const sent = await timed(() =>
+      sendMessages({
+        db,
+        tenantId: scene.tenantId,
+        runId: scene.job.runId,
+        sending: ids,
+        plan,
+        rules,
+        zone: 'Asia/Shanghai',
+        operatorId: null,
+      }),
+    );
+    const ended = await db.execute<{ result: string; n: number }>(sql`select result, count(*)::int as n
+      from push_deliveries where tenant_id = ${scene.tenantId} and id = any(${`{${ids.join(',')}}`}::bigint[]) group by 1 order by 1`);
+    details.push(
+      `then ${ids.length} of the ${sending.length} messages SENDING sent through the gateway to the stand-ins: ` +
+        `${(sent.ms / 1000).toFixed(1)} s (${perSecond(ids.length, sent.ms)} messages/s, one call each, not in the ratio); ` +
+        `they ended ${ended.rows.map((r) => `${r.result} ${r.n}`).join(', ')}`,
+    );
+  }
+  await printRatio({
+    bench,
+    scene,
+    served,
+    plain,
+    baseline: `${scene.recipients * channels.length} push_deliveries rows (SENDING)`,
+    details,
+  });
+  return { ratio: plain.ms / served.ms };
+}
+
 async function main() {
   const flags = parseFlags(process.argv.slice(2), [
     'members',
@@ -101,6 +186,7 @@ async function main() {
     'connected',
     'touched',
     'sample',
+    'rounds',
     'gift-points',
     'tenant',
     'database-url',
@@ -112,11 +198,13 @@ async function main() {
   const connected = textFlag(flags, 'connected', 'both');
   if (!['both', 'yes', 'no'].includes(connected)) throw new Error('--connected: both, yes or no');
   const touched = intFlag(flags, 'touched', 30);
-  const sample = intFlag(flags, 'sample', 2000);
+  const sample = intFlag(flags, 'sample', 500);
+  const rounds = intFlag(flags, 'rounds', 3);
   const giftPoints = intFlag(flags, 'gift-points', 0);
   const run = await startBenchRun({ flags, name: 'bench:push-plan', minutes: 120 });
   const { bench } = run;
   const standIns = connected === 'no' ? null : await startStandIns();
+  const ratios = { notConnected: [] as number[], connected: [] as number[] };
   try {
     const rule = (group: number) => ({
       groupSendGroup: group,
@@ -128,74 +216,36 @@ async function main() {
       scheduleType: 'NOW',
       ...(giftPoints > 0 ? { rewardPoints: giftPoints } : {}),
     });
-    const first = await groupSendScene({
-      bench,
-      tenant: textFlag(flags, 'tenant'),
-      prefix: 'benchpp',
-      members,
-      kind: 'PUSH_PLAN',
-      family: 'PUSH_PLAN',
-      rule,
-    });
-    const baseline = `${first.recipients * channels.length} push_deliveries rows`;
-    if (connected !== 'yes') {
-      console.log('— not connected (every message decided SUPPRESSED, the caps not read) —');
-      const served = await timed(() => serveAll(bench, first.job));
-      const plain = await plainInsert(bench, first, channels, 'SUPPRESSED');
-      await printRatio({ bench, scene: first, served, plain, baseline, details: [`messages: ${await messagesOf(bench, first)}`] });
-    }
-    if (standIns) {
-      await connect(bench, first.tenantId, standIns);
-      const scene: GroupSendScene = {
-        ...(await sceneRun({ bench, tenantId: first.tenantId, groupId: first.groupId, kind: 'PUSH_PLAN', family: 'PUSH_PLAN', rule })),
-        groupId: first.groupId,
-      };
-      const before = await touch(bench, scene, touched);
-      console.log(`— connected (SMS and JPush to the stand-ins; ${before} members reached before this week) —`);
-      const sending: number[] = [];
-      const served = await timed(() =>
-        serveAll(bench, scene.job, async (ids) => {
-          sending.push(...ids);
-        }),
-      );
-      const plain = await plainInsert(bench, scene, channels, 'SENDING');
-      const messages = await messagesOf(bench, scene);
-      // Then a sample of the messages through the gateway, as `serveRun` sends them after each batch.
-      const ids = sending.slice(0, sample);
-      const numbers = await bench.database.db.execute<{ member_number: string }>(sql`select m.member_number
-        from push_deliveries d join members m on m.tenant_id = d.tenant_id and m.id = d.member_id
-        where d.tenant_id = ${scene.tenantId} and d.id = any(${`{${ids.join(',')}}`}::bigint[]) and d.channel = 'APP_PUSH'`);
-      for (const row of numbers.rows) standIns.push.aliases.add(row.member_number);
-      const rules = await pushRules(bench.database.db, scene.tenantId);
-      const plan: PushMessagePlan = { channels, ...PLAN, wechat: { type: 'TEMPLATE', templateId: '', link: '', keywords: [] } };
-      const sent = await timed(() =>
-        sendMessages({
-          db: bench.database.db,
-          tenantId: scene.tenantId,
-          runId: scene.job.runId,
-          sending: ids,
-          plan,
-          rules,
-          zone: 'Asia/Shanghai',
-          operatorId: null,
-        }),
-      );
-      const ended = await bench.database.db.execute<{ result: string; n: number }>(sql`select result, count(*)::int as n
-        from push_deliveries where tenant_id = ${scene.tenantId} and id = any(${`{${ids.join(',')}}`}::bigint[]) group by 1 order by 1`);
-      await printRatio({
+    for (let round = 1; round <= rounds; round += 1) {
+      console.log(`— round ${round} of ${rounds} —`);
+      // Each round its own tenant and members: a send's messages would count under the caps of the next.
+      const first = await groupSendScene({
         bench,
-        scene,
-        served,
-        plain,
-        baseline: `${scene.recipients * channels.length} push_deliveries rows (SENDING)`,
-        details: [
-          `messages: ${messages}`,
-          `then ${ids.length} of the ${sending.length} messages SENDING sent through the gateway to the stand-ins: ` +
-            `${(sent.ms / 1000).toFixed(1)} s (${perSecond(ids.length, sent.ms)} messages/s, one call each, not in the ratio); ` +
-            `they ended ${ended.rows.map((r) => `${r.result} ${r.n}`).join(', ')}`,
-        ],
+        tenant: rounds === 1 ? textFlag(flags, 'tenant') : undefined,
+        prefix: 'benchpp',
+        members,
+        kind: 'PUSH_PLAN',
+        family: 'PUSH_PLAN',
+        rule,
       });
+      if (connected !== 'yes') {
+        console.log('not connected (every message decided SUPPRESSED, the caps not read):');
+        ratios.notConnected.push((await notConnected(bench, first, channels)).ratio);
+      }
+      if (standIns) {
+        await connect(bench, first.tenantId, standIns);
+        // A second plan to the same group (the first one's messages were all suppressed: no touch).
+        const scene: GroupSendScene = {
+          ...(await sceneRun({ bench, tenantId: first.tenantId, groupId: first.groupId, kind: 'PUSH_PLAN', family: 'PUSH_PLAN', rule })),
+          groupId: first.groupId,
+        };
+        const measured = await connectedSend({ bench, scene, channels, standIns, touched, sample: round === rounds ? sample : 0 });
+        ratios.connected.push(measured.ratio);
+      }
     }
+    for (const [name, values] of Object.entries(ratios))
+      if (values.length > 0)
+        console.log(`${name}: ratios ${values.map((r) => r.toFixed(3)).join(', ')}; median ${median(values).toFixed(3)} (target >= 0.5)`);
   } finally {
     await standIns?.close();
     await run.finish();

@@ -87,7 +87,10 @@ export async function groupSendScene(args: {
   const group = await db.execute<{ id: string }>(sql`insert into customer_groups (tenant_id, name, rule)
     values (${tenantId}, ${`bench ${stamp}`}, ${JSON.stringify({ metric: 'registerStore', operator: 'in', value: [storeId] })}) returning id`);
   const groupId = Number(group.rows[0].id);
-  return { ...(await sceneRun({ bench, tenantId, groupId, kind: args.kind, family: args.family, rule: args.rule, budget: args.budget })), groupId };
+  return {
+    ...(await sceneRun({ bench, tenantId, groupId, kind: args.kind, family: args.family, rule: args.rule, budget: args.budget })),
+    groupId,
+  };
 }
 
 /**
@@ -133,7 +136,11 @@ export async function sceneRun(args: {
  * left; answers the members served. `send`: what is done with each batch's messages decided
  * SENDING instead of the gateway's calls (`serveRun`).
  */
-export async function serveAll(bench: BenchDatabase, job: GroupSendJob, send?: (sending: readonly number[]) => Promise<void>): Promise<number> {
+export async function serveAll(
+  bench: BenchDatabase,
+  job: GroupSendJob,
+  send?: (sending: readonly number[]) => Promise<void>,
+): Promise<number> {
   let served = 0;
   for (;;) {
     const outcome = await serveRun({ db: bench.database.db, job, clock: () => new Date(), slice: GROUP_SEND_SLICE, send });
