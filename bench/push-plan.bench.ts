@@ -3,7 +3,9 @@ import { intFlag, parseFlags, textFlag } from './lib/bench-args';
 import { startBenchRun } from './lib/bench-run';
 import type { BenchDatabase } from './lib/bench-database';
 import { median } from './lib/stats';
-import { groupSendScene, perSecond, printRatio, rolledBack, sceneRun, serveAll, timed, type GroupSendScene } from './lib/group-send-scene';
+import { groupSendScene, perSecond, printRatio, rolledBack, sceneRun, timed, type GroupSendScene } from './lib/group-send-scene';
+import { GROUP_SEND_SLICE } from '../server/modules/activities/group-send/group-send.job';
+import { serveRun } from '../server/modules/activities/group-send/group-send.serve';
 import { startStandIns, type StandIns } from '../tests/helpers/channel-stand-ins';
 import type { PushChannel } from '../resources/promotion/kinds/push-plan.kind';
 import { loadSecretKey, sealSecret } from '../server/crud/secret-box';
@@ -84,40 +86,100 @@ async function messagesOf(bench: BenchDatabase, scene: GroupSendScene): Promise<
   return rows.rows.map((r) => `${r.result}${r.reason ? ` ${r.reason}` : ''} ${r.n}`).join(', ');
 }
 
-/** A plain INSERT … SELECT of the run's recipients × channels as `result` rows (another run number), rolled back. */
-const plainInsert = (bench: BenchDatabase, scene: GroupSendScene, channels: readonly string[], result: 'SUPPRESSED' | 'SENDING') =>
+/** A plain INSERT … SELECT of the run's recipients (those in `members`, all by default) × channels as `result` rows (another run number), rolled back. */
+const plainInsert = (args: {
+  bench: BenchDatabase;
+  scene: GroupSendScene;
+  channels: readonly string[];
+  result: 'SUPPRESSED' | 'SENDING';
+  members?: { readonly above: number; readonly through: number };
+}) =>
   timed(() =>
-    rolledBack(bench, (tx) =>
+    rolledBack(args.bench, (tx) =>
       tx.execute(sql`insert into push_deliveries (tenant_id, run_id, member_id, channel, result, reason, created_at)
-        select r.tenant_id, -r.run_id, r.member_id, c.channel, ${result}, ${result === 'SUPPRESSED' ? 'notConnected' : null}, now()
-        from group_send_recipients r cross join unnest(${`{${channels.join(',')}}`}::text[]) as c(channel)
-        where r.tenant_id = ${scene.tenantId} and r.run_id = ${scene.job.runId}`),
+        select r.tenant_id, -r.run_id, r.member_id, c.channel, ${args.result}, ${args.result === 'SUPPRESSED' ? 'notConnected' : null}, now()
+        from group_send_recipients r cross join unnest(${`{${args.channels.join(',')}}`}::text[]) as c(channel)
+        where r.tenant_id = ${args.scene.tenantId} and r.run_id = ${args.scene.job.runId}
+          ${args.members ? sql`and r.member_id > ${args.members.above} and r.member_id <= ${args.members.through}` : sql``}`),
     ),
   );
 
-/** One send timed next to its baseline: the ratio of members per second (send / plain). */
-interface Measured {
-  readonly ratio: number;
+/** The member the run is served through (a push plan without a gift serves in member order). */
+async function servedThrough(bench: BenchDatabase, scene: GroupSendScene): Promise<number> {
+  const found = await bench.database.db.execute<{ through: string | null }>(sql`select served_through as through from group_send_runs
+    where tenant_id = ${scene.tenantId} and id = ${scene.job.runId}`);
+  return Number(found.rows[0]?.through ?? 0);
 }
 
-/** A not-connected send of the scene's run, then its baseline; prints them. */
-async function notConnected(bench: BenchDatabase, scene: GroupSendScene, channels: readonly PushChannel[]): Promise<Measured> {
-  const served = await timed(() => serveAll(bench, scene.job));
-  const plain = await plainInsert(bench, scene, channels, 'SUPPRESSED');
+/**
+ * Serves the run as the queue delivers it (`serveRun`, GROUP_SEND_SLICE members a delivery), and
+ * after each delivery times the plain insert of the rows of the members it served, so that each
+ * pair sees the same load of the shared machine: the sums of both, and the ratio of the sums.
+ */
+async function servePaired(args: {
+  bench: BenchDatabase;
+  scene: GroupSendScene;
+  channels: readonly PushChannel[];
+  result: 'SUPPRESSED' | 'SENDING';
+  send?: (sending: readonly number[]) => Promise<void>;
+}): Promise<{ served: { ms: number; value: number }; plain: { ms: number } }> {
+  const { bench, scene } = args;
+  let servedMs = 0;
+  let plainMs = 0;
+  let members = 0;
+  for (let above = await servedThrough(bench, scene); ;) {
+    const delivery = await timed(() =>
+      serveRun({ db: bench.database.db, job: scene.job, clock: () => new Date(), slice: GROUP_SEND_SLICE, send: args.send }),
+    );
+    servedMs += delivery.ms;
+    members += delivery.value.served;
+    const through = await servedThrough(bench, scene);
+    if (through > above) plainMs += (await plainInsert({ ...args, members: { above, through } })).ms;
+    above = through;
+    if (!delivery.value.more) return { served: { ms: servedMs, value: members }, plain: { ms: plainMs } };
+  }
+}
+
+/** One send timed next to its baselines: the ratios of members per second (send / plain), paired by delivery and against one INSERT. */
+interface Measured {
+  readonly paired: number;
+  readonly single: number;
+}
+
+/** Serves the run paired with its baseline, then the whole baseline in one INSERT; prints them. */
+async function measure(args: {
+  bench: BenchDatabase;
+  scene: GroupSendScene;
+  channels: readonly PushChannel[];
+  result: 'SUPPRESSED' | 'SENDING';
+  send?: (sending: readonly number[]) => Promise<void>;
+  details?: () => Promise<string[]>;
+}): Promise<Measured> {
+  const { bench, scene, channels } = args;
+  const { served, plain } = await servePaired(args);
+  const single = await plainInsert(args);
   await printRatio({
     bench,
     scene,
     served,
     plain,
-    baseline: `${scene.recipients * channels.length} push_deliveries rows`,
-    details: [`messages: ${await messagesOf(bench, scene)}`],
+    baseline: `${scene.recipients * channels.length} push_deliveries rows${args.result === 'SENDING' ? ' (SENDING)' : ''}, a statement per delivery`,
+    details: [`messages: ${await messagesOf(bench, scene)}`, ...((await args.details?.()) ?? [])],
   });
-  return { ratio: plain.ms / served.ms };
+  console.log(
+    `plain INSERT of them all in one statement: ${(single.ms / 1000).toFixed(1)} s (${perSecond(scene.recipients, single.ms)} members/s); ` +
+      `ratio send / that = ${(single.ms / served.ms).toFixed(3)}`,
+  );
+  return { paired: plain.ms / served.ms, single: single.ms / served.ms };
 }
 
+/** A not-connected send of the scene's run and its baselines. */
+const notConnected = (bench: BenchDatabase, scene: GroupSendScene, channels: readonly PushChannel[]) =>
+  measure({ bench, scene, channels, result: 'SUPPRESSED' });
+
 /**
- * A connected send (the tenant connected, `touched` % of the members reached before), then its
- * baseline, then `sample` of its messages sent through the gateway; prints them.
+ * A connected send (the tenant connected, `touched` % of the members reached before) and its
+ * baselines, then `sample` of its messages sent through the gateway.
  */
 async function connectedSend(args: {
   bench: BenchDatabase;
@@ -131,23 +193,17 @@ async function connectedSend(args: {
   const before = await touch(bench, scene, args.touched);
   console.log(`connected (SMS and JPush to the stand-ins; ${before} members reached before this week):`);
   const sending: number[] = [];
-  const served = await timed(() =>
-    serveAll(bench, scene.job, async (ids) => {
-      sending.push(...ids);
-    }),
-  );
-  const plain = await plainInsert(bench, scene, channels, 'SENDING');
-  const details = [`messages: ${await messagesOf(bench, scene)}`];
-  if (args.sample > 0) {
+  const sendSample = async (): Promise<string[]> => {
+    if (args.sample <= 0) return [];
     // A sample of the messages through the gateway, as `serveRun` sends them after each batch.
     const ids = sending.slice(0, args.sample);
-    const numbers = await bench.database.db.execute<{ member_number: string }>(sql`select m.member_number
+    const { db } = bench.database;
+    const numbers = await db.execute<{ member_number: string }>(sql`select m.member_number
       from push_deliveries d join members m on m.tenant_id = d.tenant_id and m.id = d.member_id
       where d.tenant_id = ${scene.tenantId} and d.id = any(${`{${ids.join(',')}}`}::bigint[]) and d.channel = 'APP_PUSH'`);
     for (const row of numbers.rows) standIns.push.aliases.add(row.member_number);
-    const rules = await pushRules(bench.database.db, scene.tenantId);
+    const rules = await pushRules(db, scene.tenantId);
     const plan: PushMessagePlan = { channels, ...PLAN, wechat: { type: 'TEMPLATE', templateId: '', link: '', keywords: [] } };
-    const { db } = bench.database;
     const sent = await timed(() =>
       sendMessages({
         db,
@@ -162,21 +218,22 @@ async function connectedSend(args: {
     );
     const ended = await db.execute<{ result: string; n: number }>(sql`select result, count(*)::int as n
       from push_deliveries where tenant_id = ${scene.tenantId} and id = any(${`{${ids.join(',')}}`}::bigint[]) group by 1 order by 1`);
-    details.push(
+    return [
       `then ${ids.length} of the ${sending.length} messages SENDING sent through the gateway to the stand-ins: ` +
         `${(sent.ms / 1000).toFixed(1)} s (${perSecond(ids.length, sent.ms)} messages/s, one call each, not in the ratio); ` +
         `they ended ${ended.rows.map((r) => `${r.result} ${r.n}`).join(', ')}`,
-    );
-  }
-  await printRatio({
+    ];
+  };
+  return measure({
     bench,
     scene,
-    served,
-    plain,
-    baseline: `${scene.recipients * channels.length} push_deliveries rows (SENDING)`,
-    details,
+    channels,
+    result: 'SENDING',
+    send: async (ids) => {
+      sending.push(...ids);
+    },
+    details: sendSample,
   });
-  return { ratio: plain.ms / served.ms };
 }
 
 async function main() {
@@ -204,7 +261,7 @@ async function main() {
   const run = await startBenchRun({ flags, name: 'bench:push-plan', minutes: 120 });
   const { bench } = run;
   const standIns = connected === 'no' ? null : await startStandIns();
-  const ratios = { notConnected: [] as number[], connected: [] as number[] };
+  const ratios: Record<string, number[]> = { notConnected: [], connected: [], notConnectedSingle: [], connectedSingle: [] };
   try {
     const rule = (group: number) => ({
       groupSendGroup: group,
@@ -230,7 +287,9 @@ async function main() {
       });
       if (connected !== 'yes') {
         console.log('not connected (every message decided SUPPRESSED, the caps not read):');
-        ratios.notConnected.push((await notConnected(bench, first, channels)).ratio);
+        const measured = await notConnected(bench, first, channels);
+        ratios.notConnected.push(measured.paired);
+        ratios.notConnectedSingle.push(measured.single);
       }
       if (standIns) {
         await connect(bench, first.tenantId, standIns);
@@ -240,7 +299,8 @@ async function main() {
           groupId: first.groupId,
         };
         const measured = await connectedSend({ bench, scene, channels, standIns, touched, sample: round === rounds ? sample : 0 });
-        ratios.connected.push(measured.ratio);
+        ratios.connected.push(measured.paired);
+        ratios.connectedSingle.push(measured.single);
       }
     }
     for (const [name, values] of Object.entries(ratios))

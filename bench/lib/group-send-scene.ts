@@ -131,19 +131,11 @@ export async function sceneRun(args: {
   return { tenantId, activityId, job, recipients, frozenMs: frozen.ms };
 }
 
-/**
- * Serves the whole run as the queue would: deliveries of GROUP_SEND_SLICE members until none is
- * left; answers the members served. `send`: what is done with each batch's messages decided
- * SENDING instead of the gateway's calls (`serveRun`).
- */
-export async function serveAll(
-  bench: BenchDatabase,
-  job: GroupSendJob,
-  send?: (sending: readonly number[]) => Promise<void>,
-): Promise<number> {
+/** Serves the whole run as the queue would: deliveries of GROUP_SEND_SLICE members until none is left; answers the members served. */
+export async function serveAll(bench: BenchDatabase, job: GroupSendJob): Promise<number> {
   let served = 0;
   for (;;) {
-    const outcome = await serveRun({ db: bench.database.db, job, clock: () => new Date(), slice: GROUP_SEND_SLICE, send });
+    const outcome = await serveRun({ db: bench.database.db, job, clock: () => new Date(), slice: GROUP_SEND_SLICE });
     served += outcome.served;
     if (!outcome.more) return served;
   }
