@@ -86,23 +86,31 @@ async function messagesOf(bench: BenchDatabase, scene: GroupSendScene): Promise<
   return rows.rows.map((r) => `${r.result}${r.reason ? ` ${r.reason}` : ''} ${r.n}`).join(', ');
 }
 
-/** A plain INSERT … SELECT of the run's recipients (those in `members`, all by default) × channels as `result` rows (another run number), rolled back. */
-const plainInsert = (args: {
+/**
+ * A plain INSERT … SELECT of the run's recipients × channels as `result` rows (another run
+ * number): all of them, rolled back; or those of `members`, committed as the send commits each
+ * batch, then deleted (not timed).
+ */
+const plainInsert = async (args: {
   bench: BenchDatabase;
   scene: GroupSendScene;
   channels: readonly string[];
   result: 'SUPPRESSED' | 'SENDING';
   members?: { readonly above: number; readonly through: number };
-}) =>
-  timed(() =>
-    rolledBack(args.bench, (tx) =>
-      tx.execute(sql`insert into push_deliveries (tenant_id, run_id, member_id, channel, result, reason, created_at)
-        select r.tenant_id, -r.run_id, r.member_id, c.channel, ${args.result}, ${args.result === 'SUPPRESSED' ? 'notConnected' : null}, now()
-        from group_send_recipients r cross join unnest(${`{${args.channels.join(',')}}`}::text[]) as c(channel)
-        where r.tenant_id = ${args.scene.tenantId} and r.run_id = ${args.scene.job.runId}
-          ${args.members ? sql`and r.member_id > ${args.members.above} and r.member_id <= ${args.members.through}` : sql``}`),
-    ),
-  );
+}) => {
+  const { bench, scene, members } = args;
+  const rows = (tx: Pick<BenchDatabase['database']['db'], 'execute'>) =>
+    tx.execute(sql`insert into push_deliveries (tenant_id, run_id, member_id, channel, result, reason, created_at)
+      select r.tenant_id, -r.run_id, r.member_id, c.channel, ${args.result}, ${args.result === 'SUPPRESSED' ? 'notConnected' : null}, now()
+      from group_send_recipients r cross join unnest(${`{${args.channels.join(',')}}`}::text[]) as c(channel)
+      where r.tenant_id = ${scene.tenantId} and r.run_id = ${scene.job.runId}
+        ${members ? sql`and r.member_id > ${members.above} and r.member_id <= ${members.through}` : sql``}`);
+  if (!members) return timed(() => rolledBack(bench, rows));
+  const made = await timed(() => rows(bench.database.db));
+  await bench.database.db.execute(sql`delete from push_deliveries where tenant_id = ${scene.tenantId} and run_id = ${-scene.job.runId}
+    and member_id > ${members.above} and member_id <= ${members.through}`);
+  return made;
+};
 
 /** The member the run is served through (a push plan without a gift serves in member order). */
 async function servedThrough(bench: BenchDatabase, scene: GroupSendScene): Promise<number> {
