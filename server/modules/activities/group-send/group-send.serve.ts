@@ -288,8 +288,16 @@ async function writeMarks(tx: DbOrTx, job: GroupSendJob, marks: readonly Mark[],
       where p.tenant_id = ${job.tenantId} and p.run_id = ${job.runId} and p.member_id = m.member_id`);
 }
 
+/** What a batch did: members served, `halt` when the run is no longer RUNNING, the messages to send, whether recipients are left (when known). */
+interface BatchOutcome {
+  readonly served: number;
+  readonly halt: boolean;
+  readonly sending: readonly number[];
+  readonly pending?: boolean;
+}
+
 /** Serves up to `limit` pending recipients in one transaction; `halt` when the run is no longer RUNNING. */
-async function serveBatch(args: { db: Db; job: GroupSendJob; context: Context; limit: number; clock: () => Date }) {
+async function serveBatch(args: { db: Db; job: GroupSendJob; context: Context; limit: number; clock: () => Date }): Promise<BatchOutcome> {
   const { job, context } = args;
   return args.db.transaction(async (tx) => {
     const run = await tx.execute<{ state: string }>(sql`select state from group_send_runs
@@ -355,7 +363,13 @@ async function serveBatch(args: { db: Db; job: GroupSendJob; context: Context; l
  * messages are the record that they were served (recipient-state.ts), keyed by (run, member,
  * channel), so a delivery again, at once or after a kill, finds them served and sends nothing twice.
  */
-async function serveMessagesOnly(args: { db: Db; job: GroupSendJob; context: Context; limit: number; clock: () => Date }) {
+async function serveMessagesOnly(args: {
+  db: Db;
+  job: GroupSendJob;
+  context: Context;
+  limit: number;
+  clock: () => Date;
+}): Promise<BatchOutcome> {
   const { job, context } = args;
   const { messages, rules } = context;
   // Only a push plan gives nothing (every other kind's rule asks for a gift).
@@ -375,6 +389,9 @@ async function serveMessagesOnly(args: { db: Db; job: GroupSendJob; context: Con
       },
       then: sql`update group_send_runs set served_through = (select max(member_id) from batch)
       where ${thisRun} and exists (select 1 from batch)`,
+      // Whether recipients are left above the batch (the delivery's slice may end with it).
+      more: sql`exists (select 1 from group_send_recipients p where p.tenant_id = ${job.tenantId} and p.run_id = ${job.runId}
+      and p.result = 'PENDING' and p.member_id > (select max(member_id) from batch))`,
       unwritten: true,
       plan: messages,
       rules,
@@ -382,7 +399,7 @@ async function serveMessagesOnly(args: { db: Db; job: GroupSendJob; context: Con
       zone: context.zone,
     }),
   );
-  if (decided.members > 0) return { served: decided.members, halt: false, sending: decided.sending };
+  if (decided.members > 0) return { served: decided.members, halt: false, sending: decided.sending, pending: decided.more };
   // Nobody left, or the run no longer RUNNING (paused, stopped): then the delivery ends here.
   const state = await args.db.execute<{ state: string }>(sql`select state from group_send_runs where ${thisRun}`);
   return { served: 0, halt: state.rows[0]?.state !== 'RUNNING', sending: [] };
@@ -442,11 +459,12 @@ export async function serveRun(args: {
   }
   const slice = args.slice ?? Number.MAX_SAFE_INTEGER;
   let served = 0;
+  let pending: boolean | undefined;
   try {
     for (;;) {
       // The slice is served: the next delivery continues, or, nobody left, the run ends here.
       if (served >= slice) {
-        if (await hasPending(db, job)) return { served, more: true };
+        if (pending ?? (await hasPending(db, job))) return { served, more: true };
         break;
       }
       const messagesOnly = context.awards.length === 0;
@@ -460,6 +478,8 @@ export async function serveRun(args: {
       if (args.send) await args.send(batch.sending);
       else await sendBatchMessages({ db, job, context, sending: batch.sending });
       served += batch.served;
+      // Whether recipients are left, when the batch said so (a push plan's messages alone).
+      pending = batch.pending;
       // Nothing found: done, unless another delivery's batch held the rows this one waited for.
       if (batch.served === 0 && !(await hasPending(db, job))) break;
     }

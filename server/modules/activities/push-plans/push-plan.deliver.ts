@@ -50,20 +50,20 @@ const declared = <T>(value: unknown, fallback: T): T => (value === null || value
 
 /** The merchant's rules, each read from its settings row, or its declared default before the first save. */
 export async function pushRules(db: Db, tenantId: number): Promise<PushRules> {
-  const caps = await touchCaps(db, tenantId);
-  const sms = await db.execute<{ quiet_from_hour: number; quiet_to_hour: number }>(
-    sql`select quiet_from_hour, quiet_to_hour from sms_channels where tenant_id = ${tenantId} limit 1`,
-  );
-  const q = smsChannelResource.fields;
-  const [smsConnected, pushConnected, wechatConnected] = await Promise.all([
+  // Read at once (each delivery of a run reads them again).
+  const [caps, sms, smsConnected, pushConnected, wechatConnected] = await Promise.all([
+    touchCaps(db, tenantId),
+    db.execute<{ quiet_from_hour: number; quiet_to_hour: number }>(
+      sql`select quiet_from_hour, quiet_to_hour from sms_channels where tenant_id = ${tenantId} limit 1`,
+    ),
     smsSettings({ db, tenantId }),
     pushSettings({ db, tenantId }),
     wechatSettings({ db, tenantId }),
   ]);
   return {
     ...caps,
-    quietFromHour: Number(declared(sms.rows[0]?.quiet_from_hour, q.quietFromHour.defaultValue)),
-    quietToHour: Number(declared(sms.rows[0]?.quiet_to_hour, q.quietToHour.defaultValue)),
+    quietFromHour: Number(declared(sms.rows[0]?.quiet_from_hour, smsChannelResource.fields.quietFromHour.defaultValue)),
+    quietToHour: Number(declared(sms.rows[0]?.quiet_to_hour, smsChannelResource.fields.quietToHour.defaultValue)),
     connected: { SMS: smsConnected !== null, APP_PUSH: pushConnected !== null, WECHAT: wechatConnected !== null },
   };
 }
@@ -122,6 +122,8 @@ export interface DecidedBatch {
   readonly members: number;
   /** The rows this delivery wrote SENDING: the messages it sends after the commit, and nobody else. */
   readonly sending: readonly number[];
+  /** The caller's `more` (a boolean select over `batch`), when it asked. */
+  readonly more?: boolean;
 }
 
 /**
@@ -142,6 +144,8 @@ export async function decideMessages(args: {
   runId: number;
   batch: SQL | { readonly with: SQL };
   then?: SQL;
+  /** A select of one boolean over `batch` answered beside (whether recipients are left after it). */
+  more?: SQL;
   /**
    * The batch's members have no message yet (a push plan without a gift: its batches go one at a
    * time, above the run's `served_through`): the rows are inserted without a conflict clause, so
@@ -170,7 +174,7 @@ export async function decideMessages(args: {
   // A statement of a few tens of milliseconds whose estimate (a probe per member and channel)
   // passes jit_above_cost: compiling it would cost as much as running it.
   await tx.execute(sql`set local jit = off`);
-  const found = await tx.execute<{ members: number; sending: string[] | null }>(sql`
+  const found = await tx.execute<{ members: number; sending: string[] | null; more?: boolean }>(sql`
     with ${'with' in args.batch ? args.batch.with : sql`batch as (${args.batch})`},
     written as (
       insert into push_deliveries (tenant_id, run_id, member_id, channel, result, reason, created_at)
@@ -194,9 +198,10 @@ export async function decideMessages(args: {
           : sql``
       }
     select (select count(*) from batch b)::int as members,
-      (select array_agg(w.id order by w.id) from written w where w.result = 'SENDING') as sending`);
+      -- In the order of their ids (the insert's, identity values taken in turn).
+      (select array_agg(w.id) from written w where w.result = 'SENDING') as sending${args.more ? sql`, ${args.more} as more` : sql``}`);
   const row = found.rows[0];
-  return { members: Number(row?.members ?? 0), sending: (row?.sending ?? []).map(Number) };
+  return { members: Number(row?.members ?? 0), sending: (row?.sending ?? []).map(Number), more: row?.more };
 }
 
 /** The recipients of a run named by their members, as {@link decideMessages} takes a batch. */
