@@ -13,33 +13,35 @@ import { pushRules, sendMessages, type PushMessagePlan } from '../server/modules
 
 /**
  * A push plan's send (server/modules/activities/push-plans, on the group-send runs) to a customer
- * group of `--members` members, next to the baseline of a plain INSERT of the same rows of
- * `push_deliveries` in the same run (issue 29 item 6: push members per second at least half):
+ * group of `--members` members, next to plain inserts of the same rows of `push_deliveries` in the
+ * same run (issue 29 item 6: push members per second at least half; bench/README.md "bench:push-plan"):
  *
- *   npm run bench:push-plan -- [--members 100000] [--channels SMS,APP_PUSH] [--connected both|yes|no]
- *     [--touched 30] [--sample 2000] [--gift-points 0] [--tenant …] [--database-url …]
+ *   npm run bench:push-plan -- [--rounds 3] [--members 100000] [--channels SMS,APP_PUSH] [--connected both|yes|no]
+ *     [--touched 30] [--sample 500] [--gift-points 0] [--tenant …] [--database-url …]
  *
- * The scene is bench:group-send's (bench/lib/group-send-scene.ts: a tenant of its own, its
- * members, the group of a store's members); each send is an audited PUSH_PLAN sending now (no
- * hold) by `--channels`, with a points gift when `--gift-points` is above 0, served as the queue
- * delivers it (`serveRun`, slices of GROUP_SEND_SLICE).
+ * Each round makes the scene of bench:group-send (bench/lib/group-send-scene.ts: a tenant of its
+ * own, its members, the group of a store's members) and sends an audited PUSH_PLAN now (no hold)
+ * by `--channels`, with a points gift when `--gift-points` is above 0, served as the queue
+ * delivers it (`serveRun`, slices of GROUP_SEND_SLICE):
  *
  * - **not connected**: the tenant's channels have no credentials, so every message is decided and
  *   recorded SUPPRESSED (not connected, or why not before that) and the caps' touches are not read.
- * - **connected** (a second plan to the same group, after the first): SMS and JPush are connected
- *   to the local stand-ins of the platforms (tests/helpers/channel-stand-ins.ts, on 127.0.0.1),
- *   the SMS quiet hours are off, and `--touched` % of the members were reached before this week
- *   (a third of them today: the cap per day, default 1, suppresses them). Each message is decided
- *   as it is sent (consent, caps read per member, duplicates, quiet hours) and recorded SENDING.
- *   What the send times is the console's work per member: the decision and its rows, committed per
- *   batch, ready to go out. The gateway's calls (one HTTP call per message after each batch's
- *   commit, each logged in `channel_calls` and its row marked SENT) are the platforms' speed, not
- *   the console's: `serveRun`'s `send` keeps the rows, and `--sample` of them are then sent through
- *   the gateway to the stand-ins and timed apart (messages per second, printed, not in the ratio).
+ * - **connected** (a second plan to the same group): SMS and JPush are connected to the local
+ *   stand-ins of the platforms (tests/helpers/channel-stand-ins.ts, on 127.0.0.1), the SMS quiet
+ *   hours are off, and `--touched` % of the members were reached this week (a third of them
+ *   today: the cap per day, default 1, suppresses them). Each message is decided as it is sent
+ *   (consent, caps read per member, duplicates, quiet hours) and recorded SENDING. What the send
+ *   times is the console's work per member: the decision and its rows, committed per batch, ready
+ *   to go out. The gateway's calls (one HTTP call per message after each batch's commit, each
+ *   logged in `channel_calls` and its row marked SENT) are the platforms' speed: `serveRun`'s
+ *   `send` keeps the rows, and `--sample` of the last round's are then sent through the gateway
+ *   to the stand-ins and timed apart (messages per second, printed, not in the ratio).
  *
- * Each send is compared with a plain INSERT … SELECT of recipients × channels into push_deliveries
- * in a rolled-back transaction (SUPPRESSED rows for the first, SENDING rows for the second: the
- * same rows, in the caps' index alike); prints members per second of both and their ratio.
+ * After each delivery, the plain INSERT … SELECT of the rows of the members it served (SUPPRESSED
+ * for the first plan, SENDING for the second: the same rows, in the caps' index alike), committed
+ * as the send commits its batch, then deleted (not timed): each pair sees the same load. Then the
+ * whole run's rows in one rolled-back INSERT (for comparison with earlier figures). Prints members
+ * per second and the ratios of each round, and the ratios' medians over the rounds.
  */
 
 const PLAN = {

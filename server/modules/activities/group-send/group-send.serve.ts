@@ -359,7 +359,8 @@ async function serveBatch(args: { db: Db; job: GroupSendJob; context: Context; l
  * locked (`for no key update`: the run's batches go one at a time, in member order; a pause or
  * stop waits for the one in flight, and the next sees it), the next `limit` pending recipients
  * above the run's `served_through` decided and written as their messages (`decideMessages`), and
- * `served_through` moved to the batch's last member. Nothing else is written for them: their
+ * `served_through` moved to the batch's last member, answering whether recipients are left above
+ * it (so the delivery asks nothing more after its slice). Nothing else is written for them: their
  * messages are the record that they were served (recipient-state.ts), keyed by (run, member,
  * channel), so a delivery again, at once or after a kill, finds them served and sends nothing twice.
  */
