@@ -98,23 +98,29 @@ async function runContext(db: Db, job: GroupSendJob) {
   const found = await db.execute<{
     state: string;
     activity_id: string;
+    kind: string;
     started_by: string | null;
     not_before: Date | null;
     time_zone: string;
     day_ends: Date | null;
   }>(sql`
-    select r.state, r.activity_id, r.started_by, r.not_before, t.time_zone,
+    select r.state, r.activity_id, a.kind, r.started_by, r.not_before, t.time_zone,
       (date_trunc('day', r.scheduled_at at time zone t.time_zone) + interval '1 day') at time zone t.time_zone as day_ends
     from group_send_runs r join tenants t on t.id = r.tenant_id
+      join activities a on a.tenant_id = r.tenant_id and a.id = r.activity_id
     where r.tenant_id = ${job.tenantId} and r.id = ${job.runId}`);
   const row = found.rows[0];
   if (!row || row.state !== 'RUNNING') return null;
-  const [activity] = await loadActivities(db, job.tenantId, [Number(row.activity_id)]);
+  // A push plan's rules read beside its activity (each delivery reads both).
+  const [[activity], pushed] = await Promise.all([
+    loadActivities(db, job.tenantId, [Number(row.activity_id)]),
+    row.kind === 'PUSH_PLAN' ? pushRules(db, job.tenantId) : null,
+  ]);
   if (!activity) return null;
   const awards = sendAwards(activity.rule);
   if (awards === null) return null;
   const messages = messagePlan(activity.rule);
-  const rules: PushRules | null = messages === null ? null : await pushRules(db, job.tenantId);
+  const rules: PushRules | null = messages === null ? null : pushed;
   return {
     activity,
     awards,
