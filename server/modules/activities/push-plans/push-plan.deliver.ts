@@ -166,14 +166,14 @@ export async function decideMessages(args: {
   const capped = capsRead ? capReachedSql({ tenantId, member: sql`b.member_id`, now, zone, exceptRun: runId, caps: rules }) : sql`false`;
   const openid = channels.includes('WECHAT') ? openidOf(sql`${tenantId}::bigint`, sql`b.member_id`) : sql`null::text`;
   const reason = suppressionSql({ rules, quiet, consentRequired: plan.wechat.type === 'SUBSCRIBE' });
+  // A statement of a few tens of milliseconds whose estimate (a probe per member and channel)
+  // passes jit_above_cost: compiling it would cost as much as running it.
+  await tx.execute(sql`set local jit = off`);
   // Each member's facts read for that member, each a probe of its index (the member's row by a
   // lateral read that `offset 0` keeps a probe; consents and caps by subqueries counted only for
   // a member who has any): the plan is a loop over the batch whatever the planner estimates of
   // it, never a join of the batch with a read of all its members, which a low estimate of the
   // batch turns into the batch × that read.
-  // A statement of a few tens of milliseconds whose estimate (a probe per member and channel)
-  // passes jit_above_cost: compiling it would cost as much as running it.
-  await tx.execute(sql`set local jit = off`);
   const found = await tx.execute<{ members: number; sending: string[] | null; more?: boolean }>(sql`
     with ${'with' in args.batch ? args.batch.with : sql`batch as (${args.batch})`},
     written as (
