@@ -485,8 +485,9 @@ export async function serveRun(args: {
       if (args.send) await args.send(batch.sending);
       else await sendBatchMessages({ db, job, context, sending: batch.sending });
       served += batch.served;
-      // Whether recipients are left, when the batch said so (a push plan's messages alone).
+      // Whether recipients are left, when the batch said so (a push plan's messages alone): none, the run ends here.
       pending = batch.pending;
+      if (pending === false) break;
       // Nothing found: done, unless another delivery's batch held the rows this one waited for.
       if (batch.served === 0 && !(await hasPending(db, job))) break;
     }
