@@ -1,6 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { BenchDatabase } from './bench-database';
-import { ensureBenchTenant } from './bench-tenant';
+import { ensureBenchTenant, ensureBenchUser } from './bench-tenant';
+import type { ActivityFamily } from '../../resources/promotion/activity-kind';
+import { familyRefs } from '../../server/modules/activities/activity.hooks';
+import { giftRef } from '../../server/modules/activities/push-plans/push-plan.rule';
 import { advanceSequence, idBase, memberInsertSql } from './member-rows';
 import { GROUP_SEND_SLICE } from '../../server/modules/activities/group-send/group-send.job';
 import { startRun, type GroupSendJob } from '../../server/modules/activities/group-send/group-send.runs';
@@ -28,6 +31,8 @@ export const perSecond = (items: number, ms: number): number => Math.round((item
 
 export interface GroupSendScene {
   readonly tenantId: number;
+  /** The customer group of the store's members. */
+  readonly groupId: number;
   readonly activityId: number;
   readonly job: GroupSendJob;
   /** The recipients frozen, and the freeze's time. */
@@ -84,18 +89,49 @@ export async function groupSendScene(args: {
   await args.before?.(tenantId);
   const group = await db.execute<{ id: string }>(sql`insert into customer_groups (tenant_id, name, rule)
     values (${tenantId}, ${`bench ${stamp}`}, ${JSON.stringify({ metric: 'registerStore', operator: 'in', value: [storeId] })}) returning id`);
+  const groupId = Number(group.rows[0].id);
+  return {
+    ...(await sceneRun({ bench, tenantId, groupId, kind: args.kind, family: args.family, rule: args.rule, budget: args.budget })),
+    groupId,
+  };
+}
+
+/**
+ * Another activity of the kind to the scene's group (`rule(groupId)`), audited, and its run frozen
+ * as `startRun` freezes it (one INSERT … SELECT of the recipients), timed.
+ */
+export async function sceneRun(args: {
+  bench: BenchDatabase;
+  tenantId: number;
+  groupId: number;
+  kind: string;
+  family: string;
+  rule: (groupId: number) => Record<string, unknown>;
+  budget?: Record<string, number>;
+}): Promise<Omit<GroupSendScene, 'groupId'>> {
+  const { tenantId } = args;
+  const { db } = args.bench.database;
+  const stamp = String(Date.now());
+  const { maker, sender } = await benchPeople(args.bench, tenantId, args.family as ActivityFamily);
   const activity = await db.execute<{
     id: string;
-  }>(sql`insert into activities (tenant_id, number, name, kind, family, state, begin_time, end_time, budget, rule)
+  }>(sql`insert into activities (tenant_id, number, name, kind, family, state, begin_time, end_time, budget, rule, created_by, updated_by)
     values (${tenantId}, ${`BG${stamp.slice(-8)}`}, ${`bench ${stamp}`}, ${args.kind}, ${args.family}, 'AUDITED',
       now() - interval '1 day', now() + interval '1 day', ${JSON.stringify(args.budget ?? {})}::jsonb,
-      ${JSON.stringify(args.rule(Number(group.rows[0].id)))}::jsonb)
+      ${JSON.stringify(args.rule(args.groupId))}::jsonb, ${maker}, ${maker})
     returning id`);
   const activityId = Number(activity.rows[0].id);
+  // Started by a second person, as a merchant starts a send above its approval threshold (a run
+  // started by nobody is a schedule's, which waits for approval: AWAITING_APPROVAL, nobody served).
   const frozen = await timed(() =>
-    startRun({ db, tenantId, userId: null, locale: 'zh_CN', activityId, now: new Date(), timeZone: 'Asia/Shanghai' }),
+    startRun({ db, tenantId, userId: sender, locale: 'zh_CN', activityId, now: new Date(), timeZone: 'Asia/Shanghai' }),
   );
   const job = frozen.value;
+  const state = await db.execute<{ state: string }>(
+    sql`select state from group_send_runs where tenant_id = ${tenantId} and id = ${job.runId}`,
+  );
+  if (state.rows[0]?.state !== 'RUNNING')
+    throw new Error(`run ${job.runId} is ${state.rows[0]?.state}, not RUNNING: nothing would be served`);
   const count = await db.execute<{ n: number }>(
     sql`select member_count as n from group_send_runs where tenant_id = ${tenantId} and id = ${job.runId}`,
   );
@@ -104,6 +140,22 @@ export async function groupSendScene(args: {
   // The planner's statistics of the recipients just frozen, as autovacuum's analyze gives them soon after on a live database.
   await db.execute(sql`analyze group_send_recipients`);
   return { tenantId, activityId, job, recipients, frozenMs: frozen.ms };
+}
+
+/**
+ * The people of a send: the activity's maker (the tenant's `admin`, who created and saved it) and
+ * a second account, `bench-sender`, maintaining the family's entry and gift delivery, who starts it.
+ */
+async function benchPeople(bench: BenchDatabase, tenantId: number, family: ActivityFamily): Promise<{ maker: number; sender: number }> {
+  await ensureBenchUser(bench.database, {
+    tenantId,
+    login: 'bench-sender',
+    grants: [...familyRefs(family, ['配置维护']), ...(family === 'PUSH_PLAN' ? [giftRef()] : [])],
+  });
+  const found = await bench.database.db.execute<{ login: string; id: string }>(sql`select login, id from users
+    where tenant_id = ${tenantId} and login in ('admin', 'bench-sender')`);
+  const id = (login: string) => Number(found.rows.find((row) => row.login === login)?.id);
+  return { maker: id('admin'), sender: id('bench-sender') };
 }
 
 /** Serves the whole run as the queue would: deliveries of GROUP_SEND_SLICE members until none is left; answers the members served. */

@@ -98,23 +98,29 @@ async function runContext(db: Db, job: GroupSendJob) {
   const found = await db.execute<{
     state: string;
     activity_id: string;
+    kind: string;
     started_by: string | null;
     not_before: Date | null;
     time_zone: string;
     day_ends: Date | null;
   }>(sql`
-    select r.state, r.activity_id, r.started_by, r.not_before, t.time_zone,
+    select r.state, r.activity_id, a.kind, r.started_by, r.not_before, t.time_zone,
       (date_trunc('day', r.scheduled_at at time zone t.time_zone) + interval '1 day') at time zone t.time_zone as day_ends
     from group_send_runs r join tenants t on t.id = r.tenant_id
+      join activities a on a.tenant_id = r.tenant_id and a.id = r.activity_id
     where r.tenant_id = ${job.tenantId} and r.id = ${job.runId}`);
   const row = found.rows[0];
   if (!row || row.state !== 'RUNNING') return null;
-  const [activity] = await loadActivities(db, job.tenantId, [Number(row.activity_id)]);
+  // A push plan's rules read beside its activity (each delivery reads both).
+  const [[activity], pushed] = await Promise.all([
+    loadActivities(db, job.tenantId, [Number(row.activity_id)]),
+    row.kind === 'PUSH_PLAN' ? pushRules(db, job.tenantId) : null,
+  ]);
   if (!activity) return null;
   const awards = sendAwards(activity.rule);
   if (awards === null) return null;
   const messages = messagePlan(activity.rule);
-  const rules: PushRules | null = messages === null ? null : await pushRules(db, job.tenantId);
+  const rules: PushRules | null = messages === null ? null : pushed;
   return {
     activity,
     awards,
@@ -288,8 +294,16 @@ async function writeMarks(tx: DbOrTx, job: GroupSendJob, marks: readonly Mark[],
       where p.tenant_id = ${job.tenantId} and p.run_id = ${job.runId} and p.member_id = m.member_id`);
 }
 
+/** What a batch did: members served, `halt` when the run is no longer RUNNING, the messages to send, whether recipients are left (when known). */
+interface BatchOutcome {
+  readonly served: number;
+  readonly halt: boolean;
+  readonly sending: readonly number[];
+  readonly pending?: boolean;
+}
+
 /** Serves up to `limit` pending recipients in one transaction; `halt` when the run is no longer RUNNING. */
-async function serveBatch(args: { db: Db; job: GroupSendJob; context: Context; limit: number; clock: () => Date }) {
+async function serveBatch(args: { db: Db; job: GroupSendJob; context: Context; limit: number; clock: () => Date }): Promise<BatchOutcome> {
   const { job, context } = args;
   return args.db.transaction(async (tx) => {
     const run = await tx.execute<{ state: string }>(sql`select state from group_send_runs
@@ -351,36 +365,48 @@ async function serveBatch(args: { db: Db; job: GroupSendJob; context: Context; l
  * locked (`for no key update`: the run's batches go one at a time, in member order; a pause or
  * stop waits for the one in flight, and the next sees it), the next `limit` pending recipients
  * above the run's `served_through` decided and written as their messages (`decideMessages`), and
- * `served_through` moved to the batch's last member. Nothing else is written for them: their
+ * `served_through` moved to the batch's last member, answering whether recipients are left above
+ * it (so the delivery asks nothing more after its slice). Nothing else is written for them: their
  * messages are the record that they were served (recipient-state.ts), keyed by (run, member,
  * channel), so a delivery again, at once or after a kill, finds them served and sends nothing twice.
  */
-async function serveMessagesOnly(args: { db: Db; job: GroupSendJob; context: Context; limit: number; clock: () => Date }) {
+async function serveMessagesOnly(args: {
+  db: Db;
+  job: GroupSendJob;
+  context: Context;
+  limit: number;
+  clock: () => Date;
+}): Promise<BatchOutcome> {
   const { job, context } = args;
   const { messages, rules } = context;
   // Only a push plan gives nothing (every other kind's rule asks for a gift).
   if (!messages || !rules) throw new Error(`run ${job.runId}: nothing to give and no message`);
   const thisRun = sql`tenant_id = ${job.tenantId} and id = ${job.runId}`;
-  const decided = await decideMessages({
-    tx: args.db,
-    tenantId: job.tenantId,
-    runId: job.runId,
-    batch: {
-      with: sql`run as (select coalesce(served_through, 0) as through from group_send_runs where ${thisRun} and state = 'RUNNING'
+  const decided = await args.db.transaction((tx) =>
+    decideMessages({
+      tx,
+      tenantId: job.tenantId,
+      runId: job.runId,
+      batch: {
+        with: sql`run as (select coalesce(served_through, 0) as through from group_send_runs where ${thisRun} and state = 'RUNNING'
           for no key update),
         batch as (select p.member_id, p.duplicate_mobile from group_send_recipients p
           where p.tenant_id = ${job.tenantId} and p.run_id = ${job.runId} and p.result = 'PENDING' and p.member_id > (select through from run)
           order by p.member_id limit ${args.limit})`,
-    },
-    then: sql`update group_send_runs set served_through = (select max(member_id) from batch)
+      },
+      then: sql`update group_send_runs set served_through = (select max(member_id) from batch)
       where ${thisRun} and exists (select 1 from batch)`,
-    unwritten: true,
-    plan: messages,
-    rules,
-    now: args.clock(),
-    zone: context.zone,
-  });
-  if (decided.memberIds.length > 0) return { served: decided.memberIds.length, halt: false, sending: decided.sending };
+      // Whether recipients are left above the batch (the delivery's slice may end with it).
+      more: sql`exists (select 1 from group_send_recipients p where p.tenant_id = ${job.tenantId} and p.run_id = ${job.runId}
+      and p.result = 'PENDING' and p.member_id > (select max(member_id) from batch))`,
+      unwritten: true,
+      plan: messages,
+      rules,
+      now: args.clock(),
+      zone: context.zone,
+    }),
+  );
+  if (decided.members > 0) return { served: decided.members, halt: false, sending: decided.sending, pending: decided.more };
   // Nobody left, or the run no longer RUNNING (paused, stopped): then the delivery ends here.
   const state = await args.db.execute<{ state: string }>(sql`select state from group_send_runs where ${thisRun}`);
   return { served: 0, halt: state.rows[0]?.state !== 'RUNNING', sending: [] };
@@ -408,7 +434,18 @@ async function sendBatchMessages(args: { db: Db; job: GroupSendJob; context: Con
  * for long), until the run is paused or stopped or nobody is left; then marks it DONE. Safe to
  * deliver any number of times, also concurrently. A fault marks the run FAILED (resumable).
  */
-export async function serveRun(args: { db: Db; job: GroupSendJob; clock: () => Date; slice?: number }): Promise<ServeOutcome> {
+export async function serveRun(args: {
+  db: Db;
+  job: GroupSendJob;
+  clock: () => Date;
+  slice?: number;
+  /**
+   * What is done with the messages a committed batch wrote SENDING (their `push_deliveries` ids):
+   * sent through the channel gateway by default. bench:push-plan keeps them instead, to time the
+   * console's own work (decide and record) apart from the platforms' answers, then sends them.
+   */
+  send?: (sending: readonly number[]) => Promise<void>;
+}): Promise<ServeOutcome> {
   const { db, job, clock } = args;
   const context = await runContext(db, job);
   if (!context) return { served: 0, more: false };
@@ -429,11 +466,12 @@ export async function serveRun(args: { db: Db; job: GroupSendJob; clock: () => D
   }
   const slice = args.slice ?? Number.MAX_SAFE_INTEGER;
   let served = 0;
+  let pending: boolean | undefined;
   try {
     for (;;) {
       // The slice is served: the next delivery continues, or, nobody left, the run ends here.
       if (served >= slice) {
-        if (await hasPending(db, job)) return { served, more: true };
+        if (pending ?? (await hasPending(db, job))) return { served, more: true };
         break;
       }
       const messagesOnly = context.awards.length === 0;
@@ -444,8 +482,12 @@ export async function serveRun(args: { db: Db; job: GroupSendJob; clock: () => D
         ? await serveMessagesOnly({ db, job, context, limit, clock })
         : await serveBatch({ db, job, context, limit, clock });
       if (batch.halt) return { served, more: false };
-      await sendBatchMessages({ db, job, context, sending: batch.sending });
+      if (args.send) await args.send(batch.sending);
+      else await sendBatchMessages({ db, job, context, sending: batch.sending });
       served += batch.served;
+      // Whether recipients are left, when the batch said so (a push plan's messages alone): none, the run ends here.
+      pending = batch.pending;
+      if (pending === false) break;
       // Nothing found: done, unless another delivery's batch held the rows this one waited for.
       if (batch.served === 0 && !(await hasPending(db, job))) break;
     }

@@ -35,35 +35,54 @@ const weekStart = (now: Date, zone: string): SQL =>
   sql`((date_trunc('day', ${now}::timestamptz at time zone ${zone}) - interval '6 days') at time zone ${zone})`;
 
 /**
- * A select of the touched members of `members` (an array of member ids, `bigint[]`), one row each:
- * `member_id`, `today` and `week`, their touches since the merchant's midnight and over the 7 days
- * ending today: push runs other than `exceptRun` whose message to them was sent (or is being
- * sent), plus the splash-screen campaigns shown to them (one per campaign a day). Both tables are
- * read for every member at once (a batch of a push plan), each member by its index (a lateral
- * probe: never a scan of the merchant's week, whatever the planner estimates); a member not
- * touched has no row.
+ * A select of one row, `today` and `week`: one member's touches since the merchant's midnight and
+ * over the 7 days ending today (0 when none): push runs other than `exceptRun` whose message to
+ * them was sent (or is being sent), a run counting once whatever its channels, plus the
+ * splash-screen campaigns shown to them (one per campaign a day). `member` may name a column of
+ * the row it is joined to laterally (a push plan's batch, push-plan.deliver.ts): it is then read
+ * for each member by the two indexes (`push_deliveries_member`, `splash_offer_views_member`), a
+ * probe per member bounded by the week, never a scan of the merchant's week nor a join whose
+ * plan hangs on an estimate.
  */
-export function touchesOf(args: { tenantId: number; members: SQL; now: Date; zone: string; exceptRun?: number }): SQL {
-  const { tenantId, members } = args;
+export function touchCounts(args: TouchesOf): SQL {
   const day = dayStart(args.now, args.zone);
-  const week = weekStart(args.now, args.zone);
-  return sql`select u.member_id, count(distinct t.touch) filter (where t.at >= ${day}) as today, count(distinct t.touch) as week
-    from unnest(${members}) as u(member_id)
-    cross join lateral (
-      select 'run:' || d.run_id as touch, d.created_at as at from push_deliveries d
-      where d.tenant_id = ${tenantId} and d.member_id = u.member_id and d.created_at >= ${week}
-        and d.run_id <> ${args.exceptRun ?? -1} and d.result in ('SENDING', 'SENT')
+  return sql`select count(distinct t.touch) filter (where t.at >= ${day}) as today, count(distinct t.touch) as week
+    from (
+      select 'run:' || d.run_id as touch, d.created_at as at from ${runTouches(args)}
       union all
-      select 'splash:' || s.activity_id || ':' || s.local_day, s.shown_at from splash_offer_views s
-      where s.tenant_id = ${tenantId} and s.member_id = u.member_id and s.shown_at >= ${week}
-      offset 0) t
-    group by u.member_id`;
+      select 'splash:' || s.activity_id || ':' || s.local_day, s.shown_at from ${splashTouches(args)}) t`;
 }
 
-/** A select of one row, `today` and `week`: one member's touches ({@link touchesOf}), 0 when none. */
-export function touchCounts(args: { tenantId: number; member: SQL; now: Date; zone: string; exceptRun?: number }): SQL {
-  const touched = touchesOf({ ...args, members: sql`array[${args.member}]::bigint[]` });
-  return sql`select coalesce(sum(x.today), 0) as today, coalesce(sum(x.week), 0) as week from (${touched}) x`;
+/** Whose touches: the merchant, the member (a value, or a column of the row joined laterally), from when, and the run not counted. */
+interface TouchesOf {
+  readonly tenantId: number;
+  readonly member: SQL;
+  readonly now: Date;
+  readonly zone: string;
+  readonly exceptRun?: number;
+}
+
+/** The member's messages of push runs this week (`from` … `where`, alias `d`). */
+const runTouches = (args: TouchesOf): SQL => sql`push_deliveries d
+  where d.tenant_id = ${args.tenantId} and d.member_id = ${args.member} and d.created_at >= ${weekStart(args.now, args.zone)}
+    and d.run_id <> ${args.exceptRun ?? -1} and d.result in ('SENDING', 'SENT')`;
+
+/** The splash-screen campaigns shown to the member this week (`from` … `where`, alias `s`). */
+const splashTouches = (args: TouchesOf): SQL => sql`splash_offer_views s
+  where s.tenant_id = ${args.tenantId} and s.member_id = ${args.member} and s.shown_at >= ${weekStart(args.now, args.zone)}`;
+
+/**
+ * Whether one more touch of the member now would pass a cap ({@link capReached}), as SQL: the
+ * same counts ({@link touchCounts}), counted only for a member touched this week at all (two
+ * probes that stop at the first entry; most members of a large plan were not touched, and
+ * counting costs more than finding nothing). A cap of 0 lets nobody through.
+ */
+export function capReachedSql(args: TouchesOf & { caps: TouchCaps }): SQL {
+  if (args.caps.capPerDay <= 0 || args.caps.capPerWeek <= 0) return sql`true`;
+  // `offset 0`: each exists stays a probe (never the "hashed" alternative, which reads the merchant's whole week once).
+  return sql`(case when exists (select 1 from ${runTouches(args)} offset 0) or exists (select 1 from ${splashTouches(args)} offset 0)
+    then (select x.today >= ${args.caps.capPerDay} or x.week >= ${args.caps.capPerWeek} from (${touchCounts(args)}) x)
+    else false end)`;
 }
 
 /** Whether one more touch of the member now would pass a cap. */

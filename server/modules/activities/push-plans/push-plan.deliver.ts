@@ -8,7 +8,7 @@ import { pushChannel } from '../../channels/push.channel';
 import { hourIn, inQuietHours, smsChannel } from '../../channels/sms.channel';
 import { pushSettings, smsSettings, wechatSettings } from '../../channels/channel-settings.store';
 import { wechatChannel } from '../../channels/wechat.channel';
-import { touchCaps, touchesOf } from './marketing-touches';
+import { capReachedSql, touchCaps } from './marketing-touches';
 import { stillPending } from '../group-send/recipient-state';
 
 /**
@@ -50,20 +50,20 @@ const declared = <T>(value: unknown, fallback: T): T => (value === null || value
 
 /** The merchant's rules, each read from its settings row, or its declared default before the first save. */
 export async function pushRules(db: Db, tenantId: number): Promise<PushRules> {
-  const caps = await touchCaps(db, tenantId);
-  const sms = await db.execute<{ quiet_from_hour: number; quiet_to_hour: number }>(
-    sql`select quiet_from_hour, quiet_to_hour from sms_channels where tenant_id = ${tenantId} limit 1`,
-  );
-  const q = smsChannelResource.fields;
-  const [smsConnected, pushConnected, wechatConnected] = await Promise.all([
+  // Read at once (each delivery of a run reads them again).
+  const [caps, sms, smsConnected, pushConnected, wechatConnected] = await Promise.all([
+    touchCaps(db, tenantId),
+    db.execute<{ quiet_from_hour: number; quiet_to_hour: number }>(
+      sql`select quiet_from_hour, quiet_to_hour from sms_channels where tenant_id = ${tenantId} limit 1`,
+    ),
     smsSettings({ db, tenantId }),
     pushSettings({ db, tenantId }),
     wechatSettings({ db, tenantId }),
   ]);
   return {
     ...caps,
-    quietFromHour: Number(declared(sms.rows[0]?.quiet_from_hour, q.quietFromHour.defaultValue)),
-    quietToHour: Number(declared(sms.rows[0]?.quiet_to_hour, q.quietToHour.defaultValue)),
+    quietFromHour: Number(declared(sms.rows[0]?.quiet_from_hour, smsChannelResource.fields.quietFromHour.defaultValue)),
+    quietToHour: Number(declared(sms.rows[0]?.quiet_to_hour, smsChannelResource.fields.quietToHour.defaultValue)),
     connected: { SMS: smsConnected !== null, APP_PUSH: pushConnected !== null, WECHAT: wechatConnected !== null },
   };
 }
@@ -81,13 +81,22 @@ export const mobileKey = (column: SQL) => sql`nullif(right(regexp_replace(coales
 const openidOf = (tenant: SQL, member: SQL) => sql`(select i.external_id from member_channel_identities i
   where i.tenant_id = ${tenant} and i.member = ${member} and i.channel = 'WECHAT' order by i.id limit 1)`;
 
+/**
+ * The latest consent of the batch's member (`b.member_id`) per channel, as `CHANNEL:CONSENT`
+ * texts (`SMS:REFUSED`), or null when they have none (most members: then only the probe).
+ */
+const consentsOf = (tenantId: number): SQL => sql`(case when exists (select 1 from push_consents pc
+    where pc.tenant_id = ${tenantId} and pc.member = b.member_id offset 0)
+  then (select array_agg(l.channel || ':' || l.consent) from (select distinct on (pc.channel) pc.channel, pc.consent
+    from push_consents pc where pc.tenant_id = ${tenantId} and pc.member = b.member_id order by pc.channel, pc.id desc) l) end)`;
+
 /** A reason as an SQL literal (the reasons are ours, never a user's text). */
 const said = (reason: PushSuppression): SQL => sql.raw(`'${reason}'`);
 
 /**
  * Why one channel's message to a member is not sent, or null: send it, as SQL over a row holding
- * the member's facts (`f`: `state`, `mobile`, `duplicate_mobile`, `refused` and `granted`: the
- * channels of their latest consents, `openid`, `capped`: the caps reached) and the channel (`c.channel`).
+ * the member's facts (`f`: `state`, `mobile`, `duplicate_mobile`, `consents`: their latest
+ * consent per channel as `CHANNEL:CONSENT`, `openid`, `capped`: the caps reached) and the channel (`c.channel`).
  * In the order a person reads them (README.md "Why a message is not sent").
  */
 function suppressionSql(args: { rules: PushRules; quiet: boolean; consentRequired: boolean }): SQL {
@@ -95,8 +104,8 @@ function suppressionSql(args: { rules: PushRules; quiet: boolean; consentRequire
   const connected = `{${(Object.keys(rules.connected) as PushChannel[]).filter((c) => rules.connected[c]).join(',')}}`;
   return sql`case
     when lower(coalesce(f.state, '')) in ('blocked', 'canceled') then ${said('memberUnavailable')}
-    when c.channel = any(coalesce(f.refused, '{}')) then ${said('noConsent')}
-    when ${args.consentRequired} and c.channel = 'WECHAT' and not (c.channel = any(coalesce(f.granted, '{}'))) then ${said('noConsent')}
+    when c.channel || ':REFUSED' = any(coalesce(f.consents, '{}')) then ${said('noConsent')}
+    when ${args.consentRequired} and c.channel = 'WECHAT' and not ('WECHAT:GRANTED' = any(coalesce(f.consents, '{}'))) then ${said('noConsent')}
     when c.channel = 'SMS' and f.mobile is null then ${said('noAddress')}
     when c.channel = 'WECHAT' and f.openid is null then ${said('noWechatIdentity')}
     when c.channel = 'SMS' and f.duplicate_mobile then ${said('duplicateMobile')}
@@ -109,10 +118,12 @@ function suppressionSql(args: { rules: PushRules; quiet: boolean; consentRequire
 
 /** What a batch's decision wrote: the members it served and the rows it left SENDING (to send once it commits). */
 export interface DecidedBatch {
-  /** The members of the batch (each has its messages written, by this delivery or one before it). */
-  readonly memberIds: readonly number[];
+  /** How many members the batch had (each has its messages written, by this delivery or one before it). */
+  readonly members: number;
   /** The rows this delivery wrote SENDING: the messages it sends after the commit, and nobody else. */
   readonly sending: readonly number[];
+  /** The caller's `more` (a boolean select over `batch`), when it asked. */
+  readonly more?: boolean;
 }
 
 /**
@@ -127,11 +138,14 @@ export interface DecidedBatch {
  * are sent by it.
  */
 export async function decideMessages(args: {
+  /** The batch's transaction (the statement's settings are set for it alone). */
   tx: DbOrTx;
   tenantId: number;
   runId: number;
   batch: SQL | { readonly with: SQL };
   then?: SQL;
+  /** A select of one boolean over `batch` answered beside (whether recipients are left after it). */
+  more?: SQL;
   /**
    * The batch's members have no message yet (a push plan without a gift: its batches go one at a
    * time, above the run's `served_through`): the rows are inserted without a conflict clause, so
@@ -149,18 +163,18 @@ export async function decideMessages(args: {
   const quiet = inQuietHours({ hour: hourIn(zone, now), from: rules.quietFromHour, to: rules.quietToHour });
   // The caps' touches (a run counts once whatever its channels; a splash campaign shown once a day) are read only when a channel can send.
   const capsRead = channels.some((channel) => rules.connected[channel]);
-  // The batch's members as an array: the reads below probe their indexes for each member.
-  const members = sql`(select array_agg(member_id) from batch)::bigint[]`;
-  const touches = capsRead
-    ? sql`left join (${touchesOf({ tenantId, members, now, zone, exceptRun: runId })}) touch
-        on touch.member_id = b.member_id`
-    : sql``;
-  const capped = capsRead
-    ? sql`coalesce(touch.today, 0) >= ${rules.capPerDay} or coalesce(touch.week, 0) >= ${rules.capPerWeek}`
-    : sql`false`;
+  const capped = capsRead ? capReachedSql({ tenantId, member: sql`b.member_id`, now, zone, exceptRun: runId, caps: rules }) : sql`false`;
   const openid = channels.includes('WECHAT') ? openidOf(sql`${tenantId}::bigint`, sql`b.member_id`) : sql`null::text`;
   const reason = suppressionSql({ rules, quiet, consentRequired: plan.wechat.type === 'SUBSCRIBE' });
-  const found = await tx.execute<{ member_ids: string[] | null; sending: string[] | null }>(sql`
+  // A statement of a few tens of milliseconds whose estimate (a probe per member and channel)
+  // passes jit_above_cost: compiling it would cost as much as running it.
+  await tx.execute(sql`set local jit = off`);
+  // Each member's facts read for that member, each a probe of its index (the member's row by a
+  // lateral read that `offset 0` keeps a probe; consents and caps by subqueries counted only for
+  // a member who has any): the plan is a loop over the batch whatever the planner estimates of
+  // it, never a join of the batch with a read of all its members, which a low estimate of the
+  // batch turns into the batch × that read.
+  const found = await tx.execute<{ members: number; sending: string[] | null; more?: boolean }>(sql`
     with ${'with' in args.batch ? args.batch.with : sql`batch as (${args.batch})`},
     written as (
       insert into push_deliveries (tenant_id, run_id, member_id, channel, result, reason, created_at)
@@ -168,22 +182,10 @@ export async function decideMessages(args: {
       from (
         select f.member_id, c.channel, ${reason} as reason
         from (
-          select b.member_id, b.duplicate_mobile, m.state, nullif(m.mobile, '') as mobile, consent.refused, consent.granted,
+          select b.member_id, b.duplicate_mobile, m.state, nullif(m.mobile, '') as mobile, ${consentsOf(tenantId)} as consents,
             ${openid} as openid, ${capped} as capped
           from batch b
-          join members m on m.tenant_id = ${tenantId} and m.id = b.member_id
-          -- Each batch member's latest consent per channel, read for the batch at once (each member by its index).
-          left join (
-            select l.member, array_agg(l.channel) filter (where l.consent = 'REFUSED') as refused,
-                   array_agg(l.channel) filter (where l.consent = 'GRANTED') as granted
-            from (select distinct on (u.member, pc.channel) u.member, pc.channel, pc.consent
-                  from unnest(${members}) as u(member)
-                  cross join lateral (select pc.channel, pc.consent, pc.id from push_consents pc
-                    where pc.tenant_id = ${tenantId} and pc.member = u.member offset 0) pc
-                  order by u.member, pc.channel, pc.id desc) l
-            group by l.member
-          ) consent on consent.member = b.member_id
-          ${touches}
+          cross join lateral (select m.state, m.mobile from members m where m.tenant_id = ${tenantId} and m.id = b.member_id offset 0) m
           offset 0
         ) f
         cross join unnest(${`{${channels.join(',')}}`}::text[]) as c(channel)
@@ -195,10 +197,11 @@ export async function decideMessages(args: {
     then_ as (${args.then})`
           : sql``
       }
-    select (select array_agg(b.member_id order by b.member_id) from batch b) as member_ids,
-      (select array_agg(w.id order by w.id) from written w where w.result = 'SENDING') as sending`);
+    select (select count(*) from batch b)::int as members,
+      -- In the order of their ids (the insert's, identity values taken in turn).
+      (select array_agg(w.id) from written w where w.result = 'SENDING') as sending${args.more ? sql`, ${args.more} as more` : sql``}`);
   const row = found.rows[0];
-  return { memberIds: (row?.member_ids ?? []).map(Number), sending: (row?.sending ?? []).map(Number) };
+  return { members: Number(row?.members ?? 0), sending: (row?.sending ?? []).map(Number), more: row?.more };
 }
 
 /** The recipients of a run named by their members, as {@link decideMessages} takes a batch. */
