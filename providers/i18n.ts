@@ -301,7 +301,8 @@ function deferWhole(args: { readonly locale: Locale; readonly etag: string | Pro
     addTable(locale, table.messages);
     if (i18next.language === locale) remember(table);
     // A first visit kept the whole table only: the next login page draws with its part.
-    if (table.etag && keptIn(keptLoginKey(locale))?.etag !== table.etag) keepLogin({ locale, table: { etag: table.etag, messages: table.messages } });
+    if (table.etag && keptIn(keptLoginKey(locale))?.etag !== table.etag)
+      keepLogin({ locale, table: { etag: table.etag, messages: table.messages } });
   };
   return new Promise<void>((resolve) => {
     deferredWhole = () => {
@@ -321,9 +322,7 @@ function deferWhole(args: { readonly locale: Locale; readonly etag: string | Pro
  * the server cannot be reached the session's copy of the same locale is used, so a reload
  * during a short outage still shows text.
  */
-async function firstTexts(
-  locale: Locale,
-): Promise<{
+async function firstTexts(locale: Locale): Promise<{
   messages: MessageMap;
   keptWhole?: { readonly etag: string | Promise<string | undefined> };
 }> {

@@ -49,7 +49,11 @@ function outsideShell(): ReactNode {
   );
 }
 
-/** Everything else the console draws (src/ imports these from antd), popups by their panels. */
+/**
+ * Everything else the console draws (src/ imports these from antd). A popup's styles are those of
+ * its component, drawn closed (a server render draws no portal); message and notification, whose
+ * panels carry a theme of their own, are computed when the first one shows.
+ */
 function console(): ReactNode {
   const A = antd;
   const columns = [
@@ -91,17 +95,15 @@ function console(): ReactNode {
       A.Form,
       { layout: 'horizontal', labelCol: { span: 6 }, wrapperCol: { span: 18 } },
       h(A.Form.Item, { label: 'l', name: 'a', help: 'h', validateStatus: 'error', tooltip: 't', extra: 'e' }, h(A.Input)),
-      h(A.Form.List, { name: 'l' }, () => null),
     ),
     h(A.Form, { layout: 'inline' }, h(A.Form.Item, { label: 'l' }, h(A.Input.Search))),
     h(A.Input.TextArea, { showCount: true, maxLength: 10 }),
-    h(A.Input, { addonBefore: 'a', addonAfter: 'b', allowClear: true }),
+    h(A.Input, { allowClear: true, suffix: 's' }),
     h(A.Space.Compact, null, h(A.Input), h(A.Button, null, 'b'), h(A.Select, { options })),
-    h(A.InputNumber, { addonAfter: 'x' }),
+    h(A.InputNumber),
     h(A.Select, { options, mode: 'multiple', value: ['a'], allowClear: true }),
     h(A.TreeSelect, { treeData, treeCheckable: true }),
-    h(A.Tree, { treeData, checkable: true, defaultExpandAll: true }),
-    h(A.Tree.DirectoryTree, { treeData }),
+    h(A.Tree, { treeData, checkable: true, defaultExpandAll: true, virtual: false }),
     h(A.DatePicker),
     h(A.DatePicker.RangePicker),
     h(A.TimePicker),
@@ -127,7 +129,7 @@ function console(): ReactNode {
     h(A.Empty, { image: A.Empty.PRESENTED_IMAGE_SIMPLE }),
     h(A.Result, { status: 'success', title: 't' }),
     h(A.Skeleton, { active: true }),
-    h(A.List, { dataSource: ['a'], renderItem: (item: string) => h(A.List.Item, null, h(A.List.Item.Meta, { title: item })) }),
+    h(A.List, { dataSource: ['a'], renderItem: (item: unknown) => h(A.List.Item, null, h(A.List.Item.Meta, { title: String(item) })) }),
     h(A.Flex, { gap: 'small', wrap: true }, h(A.Divider), h(A.Divider, { type: 'vertical' })),
     h(A.Space, { wrap: true }, h(A.Button, { danger: true }, 'b'), h(A.Button, { type: 'dashed', size: 'small' }, 'b')),
     h(A.Row, { gutter: 8 }, h(A.Col, { span: 12, xs: 24 }, 'c')),
@@ -143,8 +145,7 @@ function console(): ReactNode {
 /** The two files' CSS: `outside` ends with its own map; `console` with the map of both. */
 export function antdStaticStyles(): { readonly outside: string; readonly console: string } {
   const cache = createCache();
-  const draw = (node: ReactNode) =>
-    renderToString(h(StyleProvider, { cache }, h(antd.ConfigProvider, { theme: CONSOLE_THEME }, node)));
+  const draw = (node: ReactNode) => renderToString(h(StyleProvider, { cache }, h(antd.ConfigProvider, { theme: CONSOLE_THEME }, node)));
   draw(outsideShell());
   const outside = extractStyle(cache, { plain: true, once: true });
   draw(console());

@@ -25,8 +25,7 @@ const WechatCardBindPage = lazyScreen({
 const ConsoleRoutes = lazyScreen({
   key: 'console',
   // antd's styles of the console (a file written at build time) come with its code.
-  loader: () =>
-    Promise.all([import('./console-routes'), wholeTableReady(), consoleStyles()]).then(([m]) => ({ default: m.ConsoleRoutes })),
+  loader: () => Promise.all([import('./console-routes'), wholeTableReady(), consoleStyles()]).then(([m]) => ({ default: m.ConsoleRoutes })),
 });
 
 /** All routes. */
