@@ -24,9 +24,13 @@ export function consoleStyles(): Promise<void> {
     link.rel = 'stylesheet';
     link.href = href;
     link.addEventListener('load', () => {
-      // Read again on the next style looked up: the console's map, later in the page, wins.
-      rereadStyleMap();
-      resolve();
+      // Read again on the next style looked up: the console's map, later in the page, wins. The
+      // console draws whatever happens here (at worst computing styles the file holds).
+      try {
+        rereadStyleMap();
+      } finally {
+        resolve();
+      }
     });
     link.addEventListener('error', () => resolve());
     // Right after the outside part, so the app's own CSS still comes after antd's.
