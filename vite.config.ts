@@ -53,6 +53,49 @@ function refineTreeShaking(): Plugin {
 }
 
 /**
+ * antd's styles as two CSS files written at build time (src/shell/antd-static-styles.ts) instead
+ * of computed and inserted by every component as it first draws: the one of the pages outside
+ * the shell linked first in index.html's head (before the app's own CSS, where antd inserts its
+ * styles at run time), the console's named on that link (`data-antd-console`) and loaded with
+ * the console's code (src/shell/console-styles.ts). Left out when the build is not a production
+ * one: antd's class names differ between the two, so the files would not match the page.
+ */
+function antdStaticStyles(): Plugin {
+  let base = '/';
+  const NAMES = { outside: 'antd-outside.css', console: 'antd-console.css' } as const;
+  let emitted = false;
+  const fileOf = (bundle: Record<string, { type: string; name?: string; names?: string[]; fileName: string }>, name: string) =>
+    Object.values(bundle).find((item) => item.type === 'asset' && (item.name === name || item.names?.includes(name)))?.fileName;
+  return {
+    name: 'loyalty-antd-static-styles',
+    apply: 'build',
+    configResolved(config) {
+      base = config.base;
+    },
+    async buildStart() {
+      emitted = process.env.NODE_ENV === 'production';
+      if (!emitted) return;
+      const { antdStaticStyles: extract } = await import('./src/shell/antd-static-styles');
+      const css = extract();
+      this.emitFile({ type: 'asset', name: NAMES.outside, source: css.outside });
+      this.emitFile({ type: 'asset', name: NAMES.console, source: css.console });
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        if (!emitted || !ctx.bundle) return html;
+        const outside = fileOf(ctx.bundle, NAMES.outside);
+        const console = fileOf(ctx.bundle, NAMES.console);
+        if (!outside || !console) throw new Error('antd static styles: the emitted files are missing from the bundle');
+        const link = `<link rel="stylesheet" href="${base}${outside}" data-antd-console="${base}${console}">`;
+        // First in the head's styles and scripts: the app's CSS (shell.css) comes after antd's.
+        return html.replace(/(\s*)(<script type="module")/, `$1${link}$1$2`);
+      },
+    },
+  };
+}
+
+/**
  * Packages that run nothing when loaded (CommonJS, so the bundler cannot tell): refine imports
  * them for parts the console does not use (the CSV import and export, the devtools' stack traces);
  * unused, they are left out.
@@ -61,7 +104,7 @@ const NO_SIDE_EFFECTS = /[\\/]node_modules[\\/](papaparse|pluralize|error-stack-
 
 /** The browser app: built into dist/web and served by the API process at `/`. */
 export default defineConfig({
-  plugins: [react(), refineTreeShaking(), precompress()],
+  plugins: [react(), refineTreeShaking(), antdStaticStyles(), precompress()],
   root: '.',
   // qs's side channel without its intrinsics and object-inspect (src/lib/side-channel.cjs).
   resolve: { alias: { 'side-channel': path.resolve(import.meta.dirname, 'src/lib/side-channel.cjs') } },

@@ -110,6 +110,35 @@ function keepLogin(args: { readonly locale: Locale; readonly table: KeptTable })
   }
 }
 
+/** The start of the server's success envelope around a map (`{ code, msg, data }`, in that order). */
+const ENVELOPE_HEAD = /^\{"code":2000,"msg":"(?:[^"\\]|\\.)*","data":/;
+
+/**
+ * Downloads the whole table of a locale and keeps it as the server's text, without parsing it or
+ * writing it out again (400 kB of JSON: on a first visit to the login page that work came right
+ * after the page drew, where a tablet's user starts typing). Resolves with the kept version, or
+ * undefined when nothing was kept (a failure, an unexpected answer, a full storage): then the
+ * table is downloaded again when the console needs it.
+ */
+async function keepDownloadedTable(locale: Locale): Promise<string | undefined> {
+  try {
+    const answer = await apiGetIfChanged<string>('/v1/i18n/gets', {
+      params: { locale },
+      headers: { locale },
+      silent: true,
+      responseType: 'text',
+      transformResponse: (data: unknown) => data,
+    });
+    if (!answer.changed || !answer.etag || typeof answer.data !== 'string') return undefined;
+    const head = ENVELOPE_HEAD.exec(answer.data)?.[0];
+    if (!head || !answer.data.endsWith('}}')) return undefined;
+    localStorage.setItem(keptTableKey(locale), `{"etag":${JSON.stringify(answer.etag)},"messages":${answer.data.slice(head.length, -1)}}`);
+    return answer.etag;
+  } catch {
+    return undefined;
+  }
+}
+
 function keep(args: { readonly locale: Locale; readonly table: KeptTable }): void {
   try {
     localStorage.setItem(keptTableKey(args.locale), JSON.stringify(args.table));
@@ -260,16 +289,20 @@ export function wholeTableReady(): Promise<void> {
  * {@link wholeTableReady} is first called: at sign-in, not while the login page draws. A table
  * gone from the storage meanwhile is downloaded.
  */
-function deferWhole(args: { readonly locale: Locale; readonly etag: string }): Promise<void> {
+function deferWhole(args: { readonly locale: Locale; readonly etag: string | Promise<string | undefined> }): Promise<void> {
   const { locale } = args;
   const read = async () => {
-    const kept = keptTable(locale);
+    const etag = await args.etag;
+    const kept = etag === undefined ? undefined : keptTable(locale);
     const table: StoredTable =
-      kept?.etag === args.etag
+      kept && kept.etag === etag
         ? { locale, etag: kept.etag, messages: kept.messages, keptText: kept.text }
         : await loadTable({ locale, silent: true });
     addTable(locale, table.messages);
     if (i18next.language === locale) remember(table);
+    // A first visit kept the whole table only: the next login page draws with its part.
+    if (table.etag && keptIn(keptLoginKey(locale))?.etag !== table.etag)
+      keepLogin({ locale, table: { etag: table.etag, messages: table.messages } });
   };
   return new Promise<void>((resolve) => {
     deferredWhole = () => {
@@ -281,32 +314,18 @@ function deferWhole(args: { readonly locale: Locale; readonly etag: string }): P
   });
 }
 
-// Adds the whole table once it is there (i18next is initialised by then).
-function completeLater(args: { readonly locale: Locale; readonly download: Promise<StoredTable> }): Promise<void> {
-  const { locale } = args;
-  const apply = (table: StoredTable) => {
-    addTable(locale, table.messages);
-    // The user may have switched language meanwhile; the session then holds the other one.
-    if (i18next.language === locale) remember(table);
-  };
-  wholeTable = args.download.then(apply, () => {
-    // Tried again by the next caller, so a short outage does not leave the console untranslated.
-    wholeTable = loadTable({ locale, silent: true }).then(apply, () => undefined);
-    return wholeTable;
-  });
-  return wholeTable;
-}
-
 /**
  * The texts to draw the first page with, and the whole table when it follows later. Whole
  * table: the kept copy, asked only whether it changed. On a first visit to the login page: its
- * own labels (a few kB) first, the whole table following in the background (and kept). When
+ * own labels (a few kB) first, the whole table following in the background, kept as the server's
+ * text and read (parsed, given to i18next) when the console needs it, as on a later visit. When
  * the server cannot be reached the session's copy of the same locale is used, so a reload
  * during a short outage still shows text.
  */
-async function firstTexts(
-  locale: Locale,
-): Promise<{ messages: MessageMap; rest: Promise<StoredTable> | null; keptWhole?: { readonly etag: string } }> {
+async function firstTexts(locale: Locale): Promise<{
+  messages: MessageMap;
+  keptWhole?: { readonly etag: string | Promise<string | undefined> };
+}> {
   const login = startsOutsideShell() ? keptIn(keptLoginKey(locale)) : undefined;
   if (login) {
     // Whether the whole table changed, asked with the version its kept login part came from.
@@ -316,31 +335,32 @@ async function firstTexts(
       silent: true,
       etag: login.etag,
     }).catch(() => null);
-    if (answer && !answer.changed) return { messages: login.messages, rest: null, keptWhole: { etag: login.etag } };
+    if (answer && !answer.changed) return { messages: login.messages, keptWhole: { etag: login.etag } };
     if (answer?.changed) {
       if (answer.etag) keep({ locale, table: { etag: answer.etag, messages: answer.data } });
       const table: StoredTable = { locale, etag: answer.etag ?? undefined, messages: answer.data };
       remember(table);
-      return { messages: table.messages, rest: null };
+      return { messages: table.messages };
     }
   }
   const kept = keptTable(locale) ?? null;
-  const whole = loadTable({ locale, silent: true, kept });
   if (!kept && startsOutsideShell()) {
-    // Nobody is left waiting on a rejection before completeLater takes it over.
-    whole.catch(() => undefined);
+    // A first visit: the login labels now; the whole table is downloaded and kept as its text
+    // meanwhile, and read when the console needs it (as on a later visit).
+    const keeping = keepDownloadedTable(locale);
     const messages = await fetchMessages({ locale, silent: true, scope: 'login' }).catch(() => ({}));
-    return { messages, rest: whole };
+    return { messages, keptWhole: { etag: keeping } };
   }
+  const whole = loadTable({ locale, silent: true, kept });
   try {
     const table = await whole;
     remember(table);
     // A table kept before its login part was: the next login page draws with the part.
     if (startsOutsideShell() && table.etag) keepLogin({ locale, table: { etag: table.etag, messages: table.messages } });
-    return { messages: table.messages, rest: null };
+    return { messages: table.messages };
   } catch {
     const cached = storedTable();
-    return { messages: cached?.locale === locale ? cached.messages : {}, rest: null };
+    return { messages: cached?.locale === locale ? cached.messages : {} };
   }
 }
 
@@ -353,7 +373,7 @@ export async function initI18n(requested?: Locale): Promise<Locale> {
     settle = resolve;
   });
   deferredWhole = null;
-  const { messages, rest, keptWhole } = await firstTexts(locale);
+  const { messages, keptWhole } = await firstTexts(locale);
   if (i18next.isInitialized) {
     // A second start (tests, a remount) only replaces the map and the language.
     addTable(locale, messages);
@@ -372,7 +392,7 @@ export async function initI18n(requested?: Locale): Promise<Locale> {
   }
   applyDayjsLocale(locale);
   if (keptWhole) settle(deferWhole({ locale, etag: keptWhole.etag }));
-  else settle(rest ? completeLater({ locale, download: rest }) : (wholeTable = Promise.resolve()));
+  else settle((wholeTable = Promise.resolve()));
   return locale;
 }
 

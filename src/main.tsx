@@ -8,6 +8,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { initI18n, startsOutsideShell } from '../providers/i18n';
 import { App } from './App';
+import { consoleStyles } from './shell/console-styles';
 import { reloadAfterChunkFailure } from './shell/lazy-screen';
 
 // Vite reports a failed preload of a chunk's CSS or dependencies here; handled like any chunk
@@ -20,7 +21,10 @@ window.addEventListener('vite:preloadError', (event) => {
 async function start(): Promise<void> {
   // A page opened inside the shell (a reload, a link) fetches the console's code while the
   // language loads, instead of after it.
-  if (!startsOutsideShell()) void import('./shell/console-routes').catch(() => undefined);
+  if (!startsOutsideShell()) {
+    void import('./shell/console-routes').catch(() => undefined);
+    void consoleStyles();
+  }
   await initI18n();
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root element');

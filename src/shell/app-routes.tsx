@@ -9,6 +9,7 @@ import { Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { wholeTableReady } from '../../providers/i18n';
 import { DiscardGuardProvider } from '../components/use-discard-guard';
+import { consoleStyles } from './console-styles';
 import { lazyScreen } from './lazy-screen';
 import { LoginPage } from './login-page';
 import { NoContentPage, NoLicencePage, PageSpin } from './status-pages';
@@ -23,7 +24,8 @@ const WechatCardBindPage = lazyScreen({
 
 const ConsoleRoutes = lazyScreen({
   key: 'console',
-  loader: () => Promise.all([import('./console-routes'), wholeTableReady()]).then(([m]) => ({ default: m.ConsoleRoutes })),
+  // antd's styles of the console (a file written at build time) come with its code.
+  loader: () => Promise.all([import('./console-routes'), wholeTableReady(), consoleStyles()]).then(([m]) => ({ default: m.ConsoleRoutes })),
 });
 
 /** All routes. */

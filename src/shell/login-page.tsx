@@ -11,6 +11,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { signIn, type Credentials, type LoginState } from '../../providers/auth';
 import { wholeTableReady } from '../../providers/i18n';
 import { ChangePasswordForm } from './change-password-form';
+import { consoleStyles } from './console-styles';
 import { LanguageSwitch } from './language-switch';
 
 type Step =
@@ -44,6 +45,7 @@ export function LoginPage() {
     const target = import('./login-target');
     void target.catch(() => undefined);
     void import('./console-routes').catch(() => undefined);
+    void consoleStyles();
     // The whole translation table (the login page drew with its part) is read meanwhile too.
     void wholeTableReady();
     try {

@@ -43,6 +43,9 @@ const GROUP_ICONS: Readonly<Record<MenuGroup, ReactNode>> = {
   setting: <SettingOutlined />,
 };
 
+/** antd's `md` breakpoint (its `screenMD` token): the side menu from this width on, a drawer below. */
+const MD_MIN_WIDTH = 768;
+
 // `subNavVisiable` stores whether the menu is expanded; absent means expanded.
 function readExpanded(): boolean {
   return localStorage.getItem(LOCAL_KEYS.subNavVisible) !== 'false';
@@ -54,8 +57,11 @@ export function ShellLayout() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const [collapsed, setCollapsed] = useState(() => !readExpanded());
-  // `md` is undefined until antd has measured the window: the wide layout until then.
-  const narrow = Grid.useBreakpoint().md === false;
+  // `md` is undefined until antd has measured the window (an effect after the first render):
+  // until then the window is asked directly, so a phone does not draw the side menu first and
+  // its drawer right after (the whole menu rendered for nothing while the first screen draws).
+  const md = Grid.useBreakpoint().md;
+  const narrow = md === undefined ? !window.matchMedia(`(min-width: ${MD_MIN_WIDTH}px)`).matches : !md;
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [centers, setCenters] = useState<readonly MarketingCenter[]>([]);
   const [center, setCenter] = useState(() => selectedMarketingCenter());

@@ -274,3 +274,34 @@ describe('language', () => {
     await screenshot(page, 'login-en');
   });
 });
+
+describe("antd's styles from the build (issue 30)", () => {
+  /** antd's styles inserted by the page itself (computed at run time), instead of read from the build's files. */
+  const computedStyles = (page: Page) => page.locator('head style[data-css-hash]').count();
+
+  it('draws the login page and the member list in the console theme without computing a style', async () => {
+    const page = await openPage();
+    // A phone's width: the shell draws its menu as a drawer.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const login = new LoginPage(page);
+    await login.open(baseUrl);
+    // The brand colour of the theme (src/shell/theme.ts).
+    await expect.poll(() => login.submitButton.evaluate((button) => getComputedStyle(button).backgroundColor)).toBe('rgb(47, 84, 235)');
+    expect(await computedStyles(page)).toBe(0);
+    await login.signIn(demoTenant, 'admin', passwordOf('admin'));
+    await new ShellPage(page).goto(baseUrl, '/member/standard-member/list');
+    await page.reload();
+    const list = new ListPage(page);
+    await list.waitLoaded();
+    const header = page.locator('.ant-table-thead th').first();
+    expect(await header.evaluate((cell) => getComputedStyle(cell).backgroundColor)).not.toBe('rgba(0, 0, 0, 0)');
+    expect(
+      await page
+        .getByRole('button', { name: /新\s*增|Add/ })
+        .first()
+        .evaluate((b) => getComputedStyle(b).backgroundColor),
+    ).toBe('rgb(47, 84, 235)');
+    expect(await computedStyles(page)).toBe(0);
+    await screenshot(page, 'static-styles-list-390');
+  });
+});
