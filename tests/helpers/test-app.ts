@@ -35,6 +35,16 @@ export async function buildTestApp(options: Parameters<typeof buildApp>[0]): Pro
   const app = await buildApp(options);
   const contract = checkResponses(app);
   contracts.add(contract);
+  // A test app logs nothing; an answer of 500 prints the error behind it, so a failure seen once
+  // (a loaded CI machine) says what went wrong.
+  const failures = new WeakMap<object, unknown>();
+  app.addHook('onError', async (request, _reply, error) => {
+    failures.set(request, error);
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    if (reply.statusCode >= 500 && failures.has(request))
+      console.error(`[test app] ${request.method} ${request.url} answered ${reply.statusCode}:`, failures.get(request));
+  });
   app.addHook('onClose', async () => {
     contracts.delete(contract);
     contract.assertClean();

@@ -98,7 +98,21 @@ export class ShellPage {
   async openMenu(group: string | RegExp, entry: string | RegExp): Promise<void> {
     await this.menuEntries(group);
     const matcher = typeof entry === 'string' ? looseText(entry) : entry;
-    await this.menu.locator('.ant-menu-item').filter({ hasText: matcher }).first().click();
+    const item = this.menu.locator('.ant-menu-item').filter({ hasText: matcher }).first();
+    const target = (await item.locator('a').first().getAttribute('href'))?.split('?')[0];
+    const before = await this.page.evaluate(() => location.hash.split('?')[0]);
+    await item.click();
+    // The screen moved to has drawn (until then the old screen's tables are still on the page):
+    // the address changed, unless it was the entry's already, and the page is the address's.
+    if (target?.startsWith('#/'))
+      await this.page.waitForFunction(
+        ({ from, to }) => {
+          const hash = location.hash.split('?')[0];
+          const moved = hash !== from || from === to;
+          return moved && document.querySelector<HTMLElement>('.console-page')?.dataset.path === hash.slice(1);
+        },
+        { from: before, to: target },
+      );
   }
 
   /** Switches the interface language with the header's 中文 / English dropdown. */
