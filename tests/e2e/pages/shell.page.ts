@@ -103,10 +103,12 @@ export class ShellPage {
     const before = await this.page.evaluate(() => location.hash.split('?')[0]);
     await item.click();
     // The screen moved to has drawn (until then the old screen's tables are still on the page):
-    // the address changed, unless it was the entry's already, and the page is the address's.
+    // the address changed, unless it was the entry's already, and the page is the address's; or
+    // the screen left asks first (a changed form), and the caller answers.
     if (target?.startsWith('#/'))
       await this.page.waitForFunction(
         ({ from, to }) => {
+          if ([...document.querySelectorAll('.ant-modal-confirm')].some((dialog) => dialog.getClientRects().length > 0)) return true;
           const hash = location.hash.split('?')[0];
           const moved = hash !== from || from === to;
           return moved && document.querySelector<HTMLElement>('.console-page')?.dataset.path === hash.slice(1);
