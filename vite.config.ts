@@ -85,9 +85,9 @@ function antdStaticStyles(): Plugin {
       handler(html, ctx) {
         if (!emitted || !ctx.bundle) return html;
         const outside = fileOf(ctx.bundle, NAMES.outside);
-        const console = fileOf(ctx.bundle, NAMES.console);
-        if (!outside || !console) throw new Error('antd static styles: the emitted files are missing from the bundle');
-        const link = `<link rel="stylesheet" href="${base}${outside}" data-antd-console="${base}${console}">`;
+        const consoleFile = fileOf(ctx.bundle, NAMES.console);
+        if (!outside || !consoleFile) throw new Error('antd static styles: the emitted files are missing from the bundle');
+        const link = `<link rel="stylesheet" href="${base}${outside}" data-antd-console="${base}${consoleFile}">`;
         // First in the head's styles and scripts: the app's CSS (shell.css) comes after antd's.
         return html.replace(/(\s*)(<script type="module")/, `$1${link}$1$2`);
       },

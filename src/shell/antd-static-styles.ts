@@ -58,7 +58,7 @@ function outsideShell(): ReactNode {
  * against every page's elements, so a file of every component made the list's style and layout
  * work grow by as much as it saved of script.
  */
-function console(): ReactNode {
+function consoleShell(): ReactNode {
   const A = antd;
   const columns = [
     { title: 'a', dataIndex: 'a', key: 'a', sorter: true, fixed: 'left' as const, filters: [{ text: 'x', value: 'x' }] },
@@ -125,7 +125,7 @@ export function antdStaticStyles(): { readonly outside: string; readonly console
   const draw = (node: ReactNode) => renderToString(h(StyleProvider, { cache }, h(antd.ConfigProvider, { theme: CONSOLE_THEME }, node)));
   draw(outsideShell());
   const outside = extractStyle(cache, { plain: true, once: true });
-  draw(console());
+  draw(consoleShell());
   const rest = extractStyle(cache, { plain: true, once: true });
   const both = MAP_RULE.exec(extractStyle(cache, { plain: true }))?.[0];
   if (!MAP_RULE.test(outside) || !MAP_RULE.test(rest) || !both) throw new Error('antd static styles: no style map extracted');

@@ -25,6 +25,11 @@ type Answers<F extends string, D extends string> = Omit<DailyTotals, 'filters' |
   dimensions: readonly D[];
 };
 
+/** A daily table read both ways: `from` (each day's rows) and `rows` (keys and sums, months besides), declared once. */
+function dailyTable(rows: NonNullable<DailyTotals['rows']> & { readonly joins: SQL }): Pick<DailyTotals, 'from' | 'rows'> {
+  return { from: sql`${rows.table} ${sql.raw(rows.alias)} ${rows.joins}`, rows };
+}
+
 /**
  * The points ledger's daily totals (points_daily), within the actor's tenant, as one table of keys
  * and sums: a range's whole months read its monthly rows (points_monthly).
@@ -35,16 +40,15 @@ export function pointsDaily<const F extends string, const D extends string>(answ
 }): Answers<F, D> {
   return {
     ...DAILY_PARTS,
-    from: sql`points_daily e ${STORE_JOIN}`,
-    scope: (actor: Actor) => sql`e.tenant_id = ${actor.tenantId}`,
-    rows: {
+    ...dailyTable({
       table: sql`points_daily`,
       alias: 'e',
       joins: STORE_JOIN,
       keys: ['tenant_id', 'store_id', 'kind', 'source_type', 'channel'],
       sums: ['entries', 'delta', 'delta_in'],
       monthly: sql`points_monthly`,
-    },
+    }),
+    scope: (actor: Actor) => sql`e.tenant_id = ${actor.tenantId}`,
     ...answers,
   };
 }
@@ -62,18 +66,16 @@ export function valueDaily<const F extends string, const D extends string>(answe
   measures?: Readonly<Record<string, SQL>>;
 }): Answers<F, D> {
   const { joins, ...rest } = answers;
-  const joined = sql`${STORE_JOIN}${joins ? sql` ${joins}` : sql``}`;
   return {
     ...DAILY_PARTS,
-    from: sql`value_daily e ${joined}`,
-    rows: {
+    ...dailyTable({
       table: sql`value_daily`,
       alias: 'e',
-      joins: joined,
+      joins: sql`${STORE_JOIN}${joins ? sql` ${joins}` : sql``}`,
       keys: ['tenant_id', 'store_id', 'holder_kind', 'card_type', 'card_template', 'kind', 'source_type', 'channel'],
       sums: ['entries', 'principal_delta', 'gift_delta'],
       monthly: sql`value_monthly`,
-    },
+    }),
     ...rest,
   };
 }
@@ -104,16 +106,15 @@ export function membersDaily<const F extends string, const D extends string>(ans
     zone: DAILY_TOTALS_ZONE,
     day: sql`m.day`,
     count: sql`m.entries`,
-    from: sql`members_daily m ${MEMBERS_STORE_JOIN}`,
-    scope: (actor: Actor) => sql`m.tenant_id = ${actor.tenantId}`,
-    rows: {
+    ...dailyTable({
       table: sql`members_daily`,
       alias: 'm',
       joins: MEMBERS_STORE_JOIN,
       keys: ['tenant_id', 'register_store', 'marketing_center', 'channel', 'profile'],
       sums: ['entries', 'in_use_entries', 'invited_entries'],
       monthly: sql`members_monthly`,
-    },
+    }),
+    scope: (actor: Actor) => sql`m.tenant_id = ${actor.tenantId}`,
     ...answers,
   };
 }
