@@ -15,11 +15,13 @@ import { freePort } from './free-port';
  * creating their own tenants.
  */
 let embedded: EmbeddedDatabase | null = null;
+let embeddedDataDir: string | null = null;
 
 export default async function setup(project: TestProject) {
   let adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loyalty-test-'));
+    embeddedDataDir = dataDir;
     embedded = await startEmbeddedPostgres({ dataDir, port: await freePort(), program: 'API test run' });
     adminUrl = embedded.url;
   }
@@ -38,6 +40,8 @@ export default async function setup(project: TestProject) {
   return async () => {
     if (embedded) {
       await embedded.stop();
+      // Each run's cluster is about 330 MB; left behind, a few hundred runs fill a disk.
+      if (embeddedDataDir) fs.rmSync(embeddedDataDir, { recursive: true, force: true });
     } else {
       const cleanup = new pg.Client({ connectionString: adminUrl });
       await cleanup.connect();

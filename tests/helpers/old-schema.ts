@@ -9,6 +9,7 @@ import { MIGRATIONS_FOLDER } from '../../server/runtime-paths';
  */
 export function migrationsBefore(last: string): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'old-migrations-'));
+  process.once('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
   const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8')) as {
     entries: { tag: string }[];
   };
