@@ -15,7 +15,7 @@ import i18next from 'i18next';
 import { useMemo } from 'react';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import { DEFAULT_LOCALE, inSentence, isLocale, type Locale } from '../resources/messages/bilingual';
-import { loginMessages } from '../resources/messages/scopes';
+import { loginMessages, SERVED_LOGIN_TEXTS_ID, type ServedLoginTexts } from '../resources/messages/scopes';
 import { LOCAL_KEYS, SESSION_KEYS, readJson, writeJson } from './storage-keys';
 import { apiGet, apiGetIfChanged, currentLocale } from './http';
 
@@ -114,13 +114,13 @@ function keepLogin(args: { readonly locale: Locale; readonly table: KeptTable })
 const ENVELOPE_HEAD = /^\{"code":2000,"msg":"(?:[^"\\]|\\.)*","data":/;
 
 /**
- * Downloads the whole table of a locale and keeps it as the server's text, without parsing it or
+ * Downloads the whole table of a locale (unless the kept one, `keptEtag`, is current) and keeps it as the server's text, without parsing it or
  * writing it out again (400 kB of JSON: on a first visit to the login page that work came right
  * after the page drew, where a tablet's user starts typing). Resolves with the kept version, or
  * undefined when nothing was kept (a failure, an unexpected answer, a full storage): then the
  * table is downloaded again when the console needs it.
  */
-async function keepDownloadedTable(locale: Locale): Promise<string | undefined> {
+async function keepDownloadedTable(locale: Locale, keptEtag?: string): Promise<string | undefined> {
   try {
     const answer = await apiGetIfChanged<string>('/v1/i18n/gets', {
       params: { locale },
@@ -128,8 +128,10 @@ async function keepDownloadedTable(locale: Locale): Promise<string | undefined> 
       silent: true,
       responseType: 'text',
       transformResponse: (data: unknown) => data,
+      ...(keptEtag ? { etag: keptEtag } : {}),
     });
-    if (!answer.changed || !answer.etag || typeof answer.data !== 'string') return undefined;
+    if (!answer.changed) return keptEtag;
+    if (!answer.etag || typeof answer.data !== 'string') return undefined;
     const head = ENVELOPE_HEAD.exec(answer.data)?.[0];
     if (!head || !answer.data.endsWith('}}')) return undefined;
     localStorage.setItem(keptTableKey(locale), `{"etag":${JSON.stringify(answer.etag)},"messages":${answer.data.slice(head.length, -1)}}`);
@@ -315,6 +317,24 @@ function deferWhole(args: { readonly locale: Locale; readonly etag: string | Pro
 }
 
 /**
+ * The login labels index.html carries (server/modules/i18n/index-page.ts), when they are of the
+ * locale the page starts in; read once (a second start, after a language switch, asks the server).
+ */
+function servedLoginTexts(locale: Locale): MessageMap | undefined {
+  const element = document.getElementById(SERVED_LOGIN_TEXTS_ID);
+  if (!element) return undefined;
+  element.remove();
+  const served = readJsonText<ServedLoginTexts>(element.textContent ?? '');
+  return served?.locale === locale && typeof served.messages === 'object' && served.messages !== null ? { ...served.messages } : undefined;
+}
+
+/** The version of the kept whole table of a locale, read from the start of its text (not parsed). */
+function keptEtagOf(locale: Locale): string | undefined {
+  const quoted = /^\{"etag":("(?:[^"\\]|\\.)*")/.exec(localStorage.getItem(keptTableKey(locale)) ?? '')?.[1];
+  return quoted === undefined ? undefined : readJsonText<string>(quoted);
+}
+
+/**
  * The texts to draw the first page with, and the whole table when it follows later. Whole
  * table: the kept copy, asked only whether it changed. On a first visit to the login page: its
  * own labels (a few kB) first, the whole table following in the background, kept as the server's
@@ -326,6 +346,12 @@ async function firstTexts(locale: Locale): Promise<{
   messages: MessageMap;
   keptWhole?: { readonly etag: string | Promise<string | undefined> };
 }> {
+  const served = startsOutsideShell() ? servedLoginTexts(locale) : undefined;
+  if (served) {
+    // The page came with the login labels: it draws now, and the whole table is checked (or
+    // downloaded) meanwhile and read when the console needs it.
+    return { messages: served, keptWhole: { etag: keepDownloadedTable(locale, keptEtagOf(locale)) } };
+  }
   const login = startsOutsideShell() ? keptIn(keptLoginKey(locale)) : undefined;
   if (login) {
     // Whether the whole table changed, asked with the version its kept login part came from.

@@ -16,6 +16,7 @@ import { registerOpenApi } from './http/openapi.plugin';
 import { lazySchemaCompilers } from './http/schema-compilers';
 import { DOMAIN_WIRING, MODULES, OPENAPI_TAGS } from './modules/index';
 import { configurePasswordHashing } from './modules/auth/password.hasher';
+import { registerIndexPage } from './modules/i18n/index-page';
 import { refuseForgedRequest } from './modules/auth/request-origin.guard';
 import { SessionCache } from './modules/auth/session.cache';
 import type { JobQueue } from './jobs/queue';
@@ -157,12 +158,14 @@ export async function buildApp(options: {
   );
 
   if (fs.existsSync(config.webDir)) {
+    // index.html with the login page's labels in it (modules/i18n/index-page.ts); the rest as built.
+    registerIndexPage(app, config.webDir);
     await app.register(fastifyStatic, {
       root: config.webDir,
       prefix: '/',
       wildcard: false,
-      // A list: @fastify/static looks up the precompressed index only in a list.
-      index: ['index.html'],
+      index: false,
+      globIgnore: ['index.html', 'index.html.br', 'index.html.gz'],
       // The build writes .br and .gz beside each asset (vite.config.ts): sent as they are.
       preCompressed: true,
       cacheControl: false,

@@ -15,3 +15,14 @@ export function isLoginMessage(key: string): boolean {
 export function loginMessages(messages: Readonly<Record<string, string>>): Record<string, string> {
   return Object.fromEntries(Object.entries(messages).filter(([key]) => isLoginMessage(key)));
 }
+
+/**
+ * The `login` part of one locale as index.html carries it (server/modules/i18n/index-page.ts), in
+ * a data block of this id: a first visit draws the login page without asking for its labels.
+ */
+export const SERVED_LOGIN_TEXTS_ID = 'login-texts';
+
+export interface ServedLoginTexts {
+  readonly locale: string;
+  readonly messages: Readonly<Record<string, string>>;
+}

@@ -66,6 +66,32 @@ test('index.html is revalidated on every load', async () => {
   expect(zlib.brotliDecompressSync(response.rawPayload).toString()).toContain('/assets/index-Ab12Cd34.js');
 });
 
+test('index.html carries the login labels of its language, revalidated by its ETag', async () => {
+  const served = (html: string) => {
+    const block = /<script type="application\/json" id="login-texts">(.*?)<\/script>/s.exec(html)?.[1];
+    return block === undefined ? undefined : (JSON.parse(block) as { locale: string; messages: Record<string, string> });
+  };
+  const zh = await t.app.inject({ method: 'GET', url: '/' });
+  expect(zh.body.startsWith('<!doctype html>')).toBe(true);
+  expect(zh.body).toContain('/assets/index-Ab12Cd34.js');
+  expect(served(zh.body)).toMatchObject({ locale: 'zh_CN', messages: { 'shell.login.submit': '登录' } });
+  // Only the login part: no screen titles, no field labels.
+  expect(Object.keys(served(zh.body)!.messages).every((key) => /^(shell|error|validation|widget)\./.test(key))).toBe(true);
+  const en = await t.app.inject({ method: 'GET', url: '/index.html?locale=en_US' });
+  expect(served(en.body)).toMatchObject({ locale: 'en_US', messages: { 'shell.login.submit': 'Sign in' } });
+  const unknown = await t.app.inject({ method: 'GET', url: '/?locale=xx' });
+  expect(served(unknown.body)?.locale).toBe('zh_CN');
+  // The labels could never end the block: no `<` is written as it is.
+  expect(/<script type="application\/json" id="login-texts">([^<]*)<\/script>/.test(zh.body)).toBe(true);
+
+  expect(zh.headers['cache-control']).toBe('no-cache');
+  expect(zh.headers.etag).toMatch(/^"[\w-]+"$/);
+  expect(en.headers.etag).not.toBe(zh.headers.etag);
+  const again = await t.app.inject({ method: 'GET', url: '/', headers: { 'if-none-match': String(zh.headers.etag) } });
+  expect(again.statusCode).toBe(304);
+  expect(again.body).toBe('');
+});
+
 test('a file the build did not compress (an image) is sent as it is', async () => {
   const response = await t.app.inject({ method: 'GET', url: '/assets/logo-Ef56Gh78.png', headers: { 'accept-encoding': 'br, gzip' } });
   expect(response.statusCode).toBe(200);

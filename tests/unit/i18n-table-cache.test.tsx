@@ -14,6 +14,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { changeLanguage, initI18n, keptLoginKey, keptTableKey, rememberShownTable, t, wholeTableReady } from '../../providers/i18n';
 import { isLocale, toMessageMap, type Locale } from '../../resources/messages/bilingual';
 import { MESSAGE_BOOKS } from '../../resources/messages/index';
+import { SERVED_LOGIN_TEXTS_ID } from '../../resources/messages/scopes';
 import { API, installDomShims } from '../helpers/screen-harness';
 
 /** What the server serves: the real books, one label the test can change, a version per change. */
@@ -60,6 +61,15 @@ beforeEach(() => {
 });
 afterEach(() => cleanup());
 afterAll(() => server.close());
+
+/** index.html as the server sends it: with the login labels of one locale (server/modules/i18n/index-page.ts). */
+function pageWithLabels(locale: Locale, messages: Record<string, string>): void {
+  const block = document.createElement('script');
+  block.type = 'application/json';
+  block.id = SERVED_LOGIN_TEXTS_ID;
+  block.textContent = JSON.stringify({ locale, messages });
+  document.head.append(block);
+}
 
 /** Starts the page as a reload does, in the locale given, and shows the title. */
 async function start(locale: Locale) {
@@ -172,5 +182,36 @@ describe('the kept translation table', () => {
     await start('en_US');
     expect(requests.map((r) => [r.scope, r.status])).toEqual([[null, 200]]);
     expect(t('error.network')).toBe('Please check your network settings');
+  });
+
+  it('a login page that came with its labels draws with them at once; the whole table is only asked about', async () => {
+    window.location.hash = '#/login';
+    pageWithLabels('zh_CN', { 'shell.login.title': '会员后台（随页）' });
+    await start('zh_CN');
+    expect(screen.getByRole('heading').textContent).toBe('会员后台（随页）');
+    expect(document.getElementById(SERVED_LOGIN_TEXTS_ID)).toBeNull();
+    await wholeTableReady();
+    expect(requests).toEqual([{ locale: 'zh_CN', scope: null, ifNoneMatch: etagOf('zh_CN', 'all'), status: 304 }]);
+    expect(t('screens.addTitle', { name: 'x' })).toBe('新增x');
+  });
+
+  it('a first visit with the labels in the page asks no login part: only the whole table, kept for the next visit', async () => {
+    localStorage.removeItem(keptTableKey('zh_CN'));
+    localStorage.removeItem(keptLoginKey('zh_CN'));
+    pageWithLabels('zh_CN', { 'shell.login.title': '会员后台（随页）' });
+    await start('zh_CN');
+    expect(screen.getByRole('heading').textContent).toBe('会员后台（随页）');
+    await wholeTableReady();
+    expect(requests.map((r) => [r.scope, r.ifNoneMatch, r.status])).toEqual([[null, null, 200]]);
+    expect(JSON.parse(localStorage.getItem(keptTableKey('zh_CN'))!).etag).toBe(etagOf('zh_CN', 'all'));
+    expect(t('error.network')).toBe('请检查网络设置');
+  });
+
+  it("labels of another language in the page are left unused: the page's language is asked for", async () => {
+    localStorage.removeItem(keptLoginKey('en_US'));
+    pageWithLabels('zh_CN', { 'shell.login.title': '会员后台（随页）' });
+    await start('en_US');
+    expect(screen.getByRole('heading').textContent).toBe(served.title.en_US);
+    expect(requests.map((r) => r.locale)).toEqual(['en_US']);
   });
 });
