@@ -24,7 +24,7 @@ import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import type { MenuGroup } from '../../resources/catalog/types';
 import { refreshSession, selectMarketingCenter, selectedMarketingCenter, storedCustomer, type MarketingCenter } from '../../providers/auth';
 import { LOCAL_KEYS } from '../../providers/storage-keys';
-import { Breadcrumbs } from './breadcrumbs';
+import { Breadcrumbs, PhonePageTitle } from './breadcrumbs';
 import { LanguageSwitch } from './language-switch';
 import { MarketingCentreSelect } from './marketing-centre-select';
 import { currentMenu, entryTitleKey, groupTitleKey, opensElsewhere, selectedMenuPath } from './menu';
@@ -204,6 +204,7 @@ export function ShellLayout() {
           {/* Screens remount when the centre changes: their data belongs to the old centre. The
               address the page draws is marked for the browser tests, which wait for it after moving. */}
           <div key={center?.id ?? 'none'} className="console-page" data-path={pathname}>
+            {narrow && <PhonePageTitle />}
             <Outlet />
           </div>
         </Layout.Content>

@@ -121,7 +121,7 @@ describe('layouts at 1280, 1440 and 390 px (issue 25 item 4)', () => {
       }, 180_000);
     }
 
-  it('at 390 px the side menu is a drawer: closed over each page, opened by the header button, closed by a choice', async () => {
+  it('at 390 px the side menu is a drawer: closed over each page, opened by the header button, closed by a choice; the page names its screen', async () => {
     const { page, shell } = await session.signedIn('admin');
     await resize(page, PHONE);
     for (const list of LISTS) {
@@ -146,6 +146,8 @@ describe('layouts at 1280, 1440 and 390 px (issue 25 item 4)', () => {
     await page.waitForURL((url) => url.hash.startsWith('#/deposit/store-value-init'));
     await drawer.waitFor({ state: 'hidden' });
     expect(await phoneProblems(page)).toEqual([]);
+    // The header has no room for the crumbs: the page says which screen it is, at its top.
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Opening balances');
 
     // English words are longer: the applications' keyword box and a report's filters and headers
     // stay inside the phone's width (they pushed it 16 px and more sideways).
