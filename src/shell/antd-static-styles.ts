@@ -8,7 +8,7 @@
  * inserting them was a large part of drawing the login page and the first list). A style the file
  * does not hold (another component, another theme) is computed at run time as before.
  *
- * Two files: what the pages outside the shell draw (login, its language menu, the spinner), linked
+ * Two files: what the pages outside the shell draw (login, its language buttons, the spinner), linked
  * by index.html; what the shell and a list draw besides, loaded with the console's code
  * (`console-styles.ts`), its map naming both. Never imported by the browser app.
  */
@@ -27,15 +27,13 @@ const MENU_ITEMS = [
   { key: 'b', label: 'b', danger: true },
 ];
 
-/** What the pages outside the shell draw: the login form, its language menu, the spinner. */
+/** What the pages outside the shell draw: the login form, its pair of language buttons, the spinner. */
 function outsideShell(): ReactNode {
-  const { Alert, App, Button, Dropdown, Form, Input, Spin, Typography } = antd;
+  const { Alert, App, Button, Form, Input, Spin } = antd;
   return h(
     App,
     null,
-    h(Typography.Title, { level: 2 }, 't'),
-    h(Typography.Paragraph, { type: 'secondary' }, 'p'),
-    h(Typography.Text, null, 't'),
+    h(Button, { type: 'text', size: 'small', loading: true }, 'l'),
     h(Alert, { type: 'error', showIcon: true, message: 'm' }),
     h(
       Form,
@@ -44,7 +42,6 @@ function outsideShell(): ReactNode {
       h(Form.Item, { label: 'l', name: 'b' }, h(Input.Password, { prefix: h('span') })),
       h(Button, { type: 'primary', htmlType: 'submit', block: true, loading: true }, 'b'),
     ),
-    h(Dropdown, { menu: { items: MENU_ITEMS }, trigger: ['click'] }, h(Button, { type: 'text', icon: h('span') }, 'd')),
     h(Spin),
   );
 }
@@ -111,7 +108,11 @@ function consoleShell(): ReactNode {
     h(A.Flex, { gap: 'small', wrap: true }, 'f'),
     h(A.Space, { wrap: true }, h(A.Button, { danger: true }, 'b'), h(A.Button, { type: 'dashed', size: 'small' }, 'b')),
     h(A.Row, { gutter: 8 }, h(A.Col, { span: 12, xs: 24 }, 'c')),
+    h(A.Typography.Title, { level: 4 }, 't'),
+    h(A.Typography.Paragraph, { type: 'secondary' }, 'p'),
+    h(A.Typography.Text, null, 't'),
     h(A.Typography.Link, null, 'l'),
+    h(A.Dropdown, { menu: { items: MENU_ITEMS }, trigger: ['click'] }, h(A.Button, { type: 'text', icon: h('span') }, 'd')),
     h(A.Tooltip, { title: 't' }, h('span')),
     h(A.Popover, { content: 'c' }, h('span')),
     h(A.Modal, { open: false, title: 't' }),

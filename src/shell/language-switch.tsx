@@ -1,29 +1,16 @@
 import { GlobalOutlined } from '@ant-design/icons';
 import { Button, Dropdown } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LOCALES, isLocale, type Locale } from '../../resources/messages/bilingual';
-import { changeLanguage } from '../../providers/i18n';
+import { LOCALES, isLocale } from '../../resources/messages/bilingual';
+import { useLanguageChoice } from './language-choice';
 
 /**
- * 中文 / English. The new language's texts are fetched from the server before anything
- * switches, so a failed fetch (shown by the HTTP client) leaves the page as it was.
+ * 中文 / English in the header: a menu of the languages (useLanguageChoice loads the chosen one
+ * before anything switches).
  */
 export function LanguageSwitch(props: { readonly className?: string }) {
-  const { t, i18n } = useTranslation();
-  const [busy, setBusy] = useState(false);
-  const current: Locale | undefined = isLocale(i18n.language) ? i18n.language : undefined;
-  const choose = async (locale: Locale) => {
-    if (locale === current) return;
-    setBusy(true);
-    try {
-      await changeLanguage(locale);
-    } catch {
-      // Already reported by the HTTP client.
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { t } = useTranslation();
+  const { current, loading, choose } = useLanguageChoice();
   // The accessible name contains the visible text (WCAG 2.5.3): "Language: English".
   const shown = current ? t(`shell.language.${current}`) : '';
   const name = shown ? `${t('shell.header.language')}: ${shown}` : t('shell.header.language');
@@ -41,7 +28,7 @@ export function LanguageSwitch(props: { readonly className?: string }) {
         },
       }}
     >
-      <Button type="text" icon={<GlobalOutlined />} loading={busy} className={props.className} aria-label={name}>
+      <Button type="text" icon={<GlobalOutlined />} loading={loading !== undefined} className={props.className} aria-label={name}>
         {shown}
       </Button>
     </Dropdown>

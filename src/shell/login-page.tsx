@@ -4,7 +4,7 @@
  * a normal login enters the console.
  */
 import { CheckCircleFilled, LockOutlined, ShopOutlined, UserOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Form, Input, Typography } from 'antd';
+import { Alert, App, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -12,7 +12,7 @@ import { signIn, type Credentials, type LoginState } from '../../providers/auth'
 import { wholeTableReady } from '../../providers/i18n';
 import { ChangePasswordForm } from './change-password-form';
 import { consoleStyles } from './console-styles';
-import { LanguageSwitch } from './language-switch';
+import { LanguageToggle } from './language-toggle';
 
 type Step =
   | { readonly kind: 'login' }
@@ -84,9 +84,7 @@ export function LoginPage() {
           <span className="console-logo-text">{t('shell.brand')}</span>
         </div>
         <div className="console-login-pitch">
-          <Typography.Title level={2} className="console-login-tagline">
-            {t('shell.brand.tagline')}
-          </Typography.Title>
+          <h2 className="console-login-tagline">{t('shell.brand.tagline')}</h2>
           <ul className="console-login-features">
             {FEATURES.map((key) => (
               <li key={key}>
@@ -99,13 +97,13 @@ export function LoginPage() {
       </aside>
       <main className="console-login-main">
         <div className="console-login-lang">
-          <LanguageSwitch />
+          <LanguageToggle />
         </div>
         <div className="console-login-card">
           {step.kind === 'login' ? (
             <>
-              <Typography.Title level={3}>{t('shell.login.title')}</Typography.Title>
-              <Typography.Paragraph type="secondary">{t('shell.login.subtitle')}</Typography.Paragraph>
+              <h3 className="console-login-title">{t('shell.login.title')}</h3>
+              <p className="console-login-subtitle">{t('shell.login.subtitle')}</p>
               {error && <Alert type="error" showIcon message={error} className="console-form-alert" role="alert" />}
               <Form form={form} layout="vertical" size="large" requiredMark={false} onFinish={(values) => void submit(values)}>
                 <Form.Item name="tenant" label={t('shell.login.tenant')} rules={[required('shell.login.tenant')]}>
@@ -124,7 +122,7 @@ export function LoginPage() {
             </>
           ) : (
             <>
-              <Typography.Title level={3}>{t('shell.password.title')}</Typography.Title>
+              <h3 className="console-login-title">{t('shell.password.title')}</h3>
               <ChangePasswordForm
                 resetToken={step.resetToken}
                 knownOldPassword={step.oldPassword}

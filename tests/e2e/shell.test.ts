@@ -269,7 +269,7 @@ describe('language', () => {
     const page = await openPage();
     const login = new LoginPage(page);
     await login.open(baseUrl);
-    await new ShellPage(page).switchLanguage('en_US');
+    await login.switchLanguage('en_US');
     await expect.poll(() => login.submitButton.innerText()).toMatch(/Sign in/);
     await screenshot(page, 'login-en');
   });

@@ -1,4 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { formItem } from './antd';
 
 /** Field names of the login form, as a user reads them in either language. */
@@ -63,6 +64,19 @@ export class LoginPage {
     const error = this.page.locator('.ant-message-error, .ant-alert-error, .ant-form-item-explain-error').first();
     await error.waitFor();
     return (await error.innerText()).trim();
+  }
+
+  /** Switches the page's language with its 中文 | English buttons; done when the form reads in it. */
+  async switchLanguage(to: 'zh_CN' | 'en_US'): Promise<void> {
+    const choice = this.page
+      .getByRole('group', { name: /^(语言|Language)$/ })
+      .getByRole('button', { name: to === 'en_US' ? /^\s*English\s*$/ : /^\s*中文\s*$/ });
+    await choice.click();
+    await this.page
+      .getByRole('button', { name: to === 'en_US' ? /^\s*Sign\s*in\s*$/i : /^\s*登\s*录\s*$/ })
+      .first()
+      .waitFor();
+    await expect.poll(() => choice.getAttribute('aria-pressed')).toBe('true');
   }
 
   async isShown(): Promise<boolean> {
