@@ -3,6 +3,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { OUTSIDE_SHELL_PATHS, OUTSIDE_SHELL_PREFIXES } from './providers/outside-shell';
 
 /**
  * Writes a brotli (`.br`) and a gzip (`.gz`) copy beside every text asset of the build, at the
@@ -96,6 +97,62 @@ function antdStaticStyles(): Plugin {
 }
 
 /**
+ * A page opened inside the console (a reload, a link, the member list a tablet keeps open) needs
+ * the console's chunk and the generic list's (with the files they import) as much as the entry's,
+ * but the entry asks for them only once it has arrived and run: on a slow link, one whole download
+ * after the other. A small script of the build, named in index.html's head (async, so no page
+ * waits for it), starts those downloads at once when the address is inside the console
+ * (`modulepreload`, and a `preload` of antd's console styles); outside it (the login page) it
+ * does nothing, so the login page's own downloads have the link to themselves. The rule for
+ * "outside" is the app's (providers/outside-shell.ts), written into the script.
+ */
+function consolePreload(): Plugin {
+  let base = '/';
+  const NAME = 'console-preload.js';
+  return {
+    name: 'loyalty-console-preload',
+    apply: 'build',
+    configResolved(config) {
+      base = config.base;
+    },
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).flatMap((item) => (item.type === 'chunk' ? [item] : []));
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const loaded = new Set<string>();
+      const visit = (file: string, into: Set<string>) => {
+        if (into.has(file)) return;
+        into.add(file);
+        for (const next of byFile.get(file)?.imports ?? []) visit(next, into);
+      };
+      for (const entry of chunks.filter((chunk) => chunk.isEntry)) visit(entry.fileName, loaded);
+      const wanted = new Set<string>();
+      const groups = chunks.filter((chunk) => chunk.name === 'console' || chunk.name === 'list');
+      if (groups.length !== 2) throw new Error('console preload: the console and list chunks are missing from the bundle');
+      for (const chunk of groups) visit(chunk.fileName, wanted);
+      const scripts = [...wanted].filter((file) => !loaded.has(file)).map((file) => `${base}${file}`);
+      const styles = Object.values(bundle)
+        .filter((item) => item.type === 'asset' && (item.names ?? []).includes('antd-console.css'))
+        .map((item) => `${base}${item.fileName}`);
+      const source = `(function(){var r=location.hash.replace(/^#/,'').split('?')[0];
+if(${JSON.stringify(OUTSIDE_SHELL_PATHS)}.indexOf(r)>=0||${JSON.stringify(OUTSIDE_SHELL_PREFIXES)}.some(function(p){return r.indexOf(p)===0}))return;
+function add(href,rel,as){var l=document.createElement('link');l.rel=rel;l.href=href;if(as)l.as=as;else l.crossOrigin='';document.head.appendChild(l)}
+${JSON.stringify(scripts)}.forEach(function(f){add(f,'modulepreload')});
+${JSON.stringify(styles)}.forEach(function(f){add(f,'preload','style')});})();
+`;
+      this.emitFile({ type: 'asset', name: NAME, source });
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const file = Object.values(ctx.bundle ?? {}).find((item) => item.type === 'asset' && (item.names ?? []).includes(NAME))?.fileName;
+        if (!file) return html;
+        return html.replace(/(\s*)(<script type="module")/, `$1<script async src="${base}${file}"></script>$1$2`);
+      },
+    },
+  };
+}
+
+/**
  * Packages that run nothing when loaded (CommonJS, so the bundler cannot tell): refine imports
  * them for parts the console does not use (the CSV import and export, the devtools' stack traces);
  * unused, they are left out.
@@ -104,7 +161,7 @@ const NO_SIDE_EFFECTS = /[\\/]node_modules[\\/](papaparse|pluralize|error-stack-
 
 /** The browser app: built into dist/web and served by the API process at `/`. */
 export default defineConfig({
-  plugins: [react(), refineTreeShaking(), antdStaticStyles(), precompress()],
+  plugins: [react(), refineTreeShaking(), antdStaticStyles(), consolePreload(), precompress()],
   root: '.',
   // qs's side channel without its intrinsics and object-inspect (src/lib/side-channel.cjs).
   resolve: { alias: { 'side-channel': path.resolve(import.meta.dirname, 'src/lib/side-channel.cjs') } },

@@ -16,6 +16,7 @@ import { useMemo } from 'react';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import { DEFAULT_LOCALE, inSentence, isLocale, type Locale } from '../resources/messages/bilingual';
 import { loginMessages, SERVED_LOGIN_TEXTS_ID, type ServedLoginTexts } from '../resources/messages/scopes';
+import { hashRoute, isOutsideShell } from './outside-shell';
 import { LOCAL_KEYS, SESSION_KEYS, readJson, writeJson } from './storage-keys';
 import { apiGet, apiGetIfChanged, currentLocale } from './http';
 
@@ -242,14 +243,9 @@ export function startupLocale(): Locale {
   return localeFromUrl() ?? storedLocale() ?? (isLocale(stored) ? stored : DEFAULT_LOCALE);
 }
 
-// The pages outside the shell (app-routes.tsx), which draw with the `login` part of the table.
-const OUTSIDE_SHELL = new Set(['', '/', '/login', '/no-lisence', '/no-content']);
-
 /** True when the page starts outside the shell (the login page, the binding page of a WeChat card). */
 export function startsOutsideShell(): boolean {
-  const path = window.location.hash.replace(/^#/, '').split('?')[0];
-  // The WeChat card's binding page, one address per merchant (/wechat-card/<merchant>).
-  return OUTSIDE_SHELL.has(path) || path.startsWith('/wechat-card/');
+  return isOutsideShell(hashRoute(window.location.hash));
 }
 
 // dayjs names its locales differently from the product.
