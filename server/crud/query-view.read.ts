@@ -5,7 +5,7 @@ import {
   EMPTY_CODE,
   mayBeEmpty,
   bucketOf,
-  wholeMonthsOf,
+  monthlyReadOf,
   drillFilterOf,
   lastYearOf,
   previousPeriodOf,
@@ -228,6 +228,8 @@ interface TotalsPlan {
   readonly measures: Readonly<Record<string, SQL>>;
   /** The reader's day of a row (a date). */
   readonly day: SQL;
+  /** The first day of a row's bucket, when one is asked (the group key of a trend's bucket). */
+  readonly bucket: SQL | null;
   /** Whether it sums daily totals (whose rows may cancel out) rather than the rows. */
   readonly daily: boolean;
 }
@@ -274,12 +276,14 @@ function totalsPlan(args: {
   const daily = source.daily;
   if (!daily || !dailyAnswers(args)) {
     const time = (source.filters as Record<string, SQL>)[view.time ?? ''];
+    const day = time ? dayOf(time, actor.timeZone) : sql`null::date`;
     return {
       from: source.from,
       where: viewConditions({ source, actor, filters }),
       count: sql`count(*)`,
       measures: source.measures as Record<string, SQL>,
-      day: time ? dayOf(time, actor.timeZone) : sql`null::date`,
+      day,
+      bucket: args.bucket ? bucketStart(args.bucket, day) : null,
       daily: false,
     };
   }
@@ -294,17 +298,36 @@ function totalsPlan(args: {
     const condition = filterCondition({ source, name, value: filters[name], zone: actor.timeZone, tenantId: actor.tenantId });
     if (condition) parts.push(condition);
   }
-  const byDay = args.groups.some((g) => view.dimensions?.[g]?.kind === 'day') || args.bucket === 'day';
+  const dayGroup = args.groups.some((g) => view.dimensions?.[g]?.kind === 'day');
+  const byDay = dayGroup || args.bucket === 'day';
   const rows = daily.rows;
+  const summed = rows && !byDay;
+  // Summed rows carry their bucket's first day as the day, and a day is its own bucket (unless a group is the day too).
+  const bucket = !args.bucket ? null : summed || (args.bucket === 'day' && !dayGroup) ? daily.day : bucketStart(args.bucket, daily.day);
   return {
-    from:
-      rows && !byDay
-        ? summedRows({ rows, scope: daily.scope(actor), day: daily.day, range: timeRange(view, filters), bucket: args.bucket })
-        : daily.from,
-    where: rows && !byDay ? (parts.length > 0 ? sql.join(parts, sql` and `) : sql`true`) : sql.join([...within, ...parts], sql` and `),
+    from: summed
+      ? summedRows({
+          rows,
+          scope: daily.scope(actor),
+          day: daily.day,
+          range: timeRange(view, filters),
+          bucket: args.bucket,
+          grouped: args.groups.length > 0 || bucket !== null,
+        })
+      : daily.from,
+    where: summed ? (parts.length > 0 ? sql.join(parts, sql` and `) : sql`true`) : sql.join([...within, ...parts], sql` and `),
     count: sql`coalesce(sum(${daily.count}), 0)`,
-    measures: dailyMeasures({ source, filters, groups: args.groups, bucket: args.bucket, day: daily.day, tenantId: actor.tenantId }),
+    measures: dailyMeasures({
+      source,
+      filters,
+      groups: args.groups,
+      bucket: args.bucket,
+      bucketDay: bucket,
+      day: daily.day,
+      tenantId: actor.tenantId,
+    }),
     day: daily.day,
+    bucket,
     daily: true,
   };
 }
@@ -314,10 +337,15 @@ const timeRange = (view: QueryViewDef, filters: ViewFilters) =>
   view.time && filters[view.time] ? (filters[view.time] as [string, string]) : null;
 
 /**
- * The daily rows of the scope and `range` summed per key, and per bucket when one is asked (its
- * first day as the day), as the table's alias, joined as the table is: the measures and the other
- * filters read them as they read the table. With monthly rows (`rows.monthly`) and no bucket finer
- * than a month, the range's whole months read those and only its partial months the days.
+ * The daily rows of the scope and `range` as the table's alias, joined as the table is: the
+ * measures and the other filters read them as they read the table. With monthly rows
+ * (`rows.monthly`) and no bucket finer than a month, the range's months read those, and its
+ * partial months' days are read besides or taken away (monthlyReadOf). When the statement groups
+ * the rows (`grouped`: groups or a bucket besides the whole), they are first summed per key, and
+ * per bucket when one is asked (its first day as the day), so its grouping sets go over a few
+ * hundred rows rather than each day's; but not when the rows are about one a key already (a
+ * bucket of a month over the monthly rows: each row's day is its month's first), nor for the
+ * whole alone (one pass over the rows either way).
  */
 function summedRows(args: {
   rows: NonNullable<DailyTotals['rows']>;
@@ -325,38 +353,48 @@ function summedRows(args: {
   day: SQL;
   range: readonly [string, string] | null;
   bucket?: Bucket;
+  grouped: boolean;
 }): SQL {
   const { rows, range } = args;
   const a = sql.identifier(rows.alias);
-  const keys = rows.keys.map((k) => sql`${a}.${sql.identifier(k)}`);
+  const column = (c: string) => sql`${a}.${sql.identifier(c)}`;
+  const keys = rows.keys.map(column);
   // The bucket's first day by date arithmetic (date_trunc of a date goes through a zoned timestamp: twice as slow per row).
   const part = args.bucket === 'week' ? 'isodow' : 'day';
-  const day = args.bucket ? sql`(${a}.day - (date_part(${literal(part)}, ${a}.day)::int - 1))` : null;
+  const bucketDay = args.bucket ? sql`(${a}.day - (date_part(${literal(part)}, ${a}.day)::int - 1))` : null;
+  const between = ([from, to]: readonly [string, string]) => sql`${args.day} between ${from}::date and ${to}::date`;
+  const months = rows.monthly && range && (!args.bucket || args.bucket === 'month') ? monthlyReadOf(range) : null;
+  const regroup = args.grouped && !(months && args.bucket === 'month');
+  // A branch's rows: keys, day (its bucket's first day when not summed again) and sums, taken away when `less`.
+  const branch = (table: SQL, where: SQL, day: SQL | null, less = false) =>
+    sql`select ${sql.join(
+      [
+        ...keys,
+        sql`${day ?? column('day')} as day`,
+        ...rows.sums.map((c) => (less ? sql`-${column(c)} as ${sql.identifier(c)}` : column(c))),
+      ],
+      sql`, `,
+    )} from ${table} ${a} where ${args.scope} and ${where}`;
+  const dayOfRow = regroup ? null : bucketDay;
+  const anyOf = (ranges: readonly (readonly [string, string])[]) => sql`(${sql.join(ranges.map(between), sql` or `)})`;
+  const branches = months
+    ? [
+        ...(months.days.length > 0 ? [branch(rows.table, anyOf(months.days), dayOfRow)] : []),
+        ...(months.less.length > 0 ? [branch(rows.table, anyOf(months.less), dayOfRow, true)] : []),
+        // Monthly rows' day is their month's first: a month's bucket already.
+        branch(rows.monthly as SQL, between(months.months), null),
+      ]
+    : [branch(rows.table, range ? between(range) : sql`true`, dayOfRow)];
+  const read = sql`(${sql.join(branches, sql`\n      union all `)}) ${a}`;
+  const joins = rows.joins ? sql` ${rows.joins}` : sql``;
+  if (!regroup) return sql`${read}${joins}`;
   const select = [
     ...keys,
-    day ? sql`${day} as day` : sql`null::date as day`,
-    ...rows.sums.map((c) => sql`sum(${a}.${sql.identifier(c)}) as ${sql.identifier(c)}`),
+    bucketDay ? sql`${bucketDay} as day` : sql`null::date as day`,
+    ...rows.sums.map((c) => sql`sum(${column(c)}) as ${sql.identifier(c)}`),
   ];
-  const between = ([from, to]: readonly [string, string]) => sql`${args.day} between ${from}::date and ${to}::date`;
-  const months = rows.monthly && range && (!args.bucket || args.bucket === 'month') ? wholeMonthsOf(range) : null;
-  let read = sql`${rows.table} ${a} where ${args.scope}${range ? sql` and ${between(range)}` : sql``}`;
-  if (months) {
-    const columns = sql.join(
-      [...rows.keys, 'day', ...rows.sums].map((c) => sql`${a}.${sql.identifier(c)}`),
-      sql`, `,
-    );
-    // Whole months by month: the monthly rows are the buckets' rows already (summed again by the grouping sets).
-    if (months.days.length === 0 && args.bucket === 'month') {
-      return sql`(select ${columns} from ${rows.monthly} ${a} where ${args.scope} and ${between(months.months)}) ${a}${
-        rows.joins ? sql` ${rows.joins}` : sql``
-      }`;
-    }
-    const edges = months.days.length > 0 ? sql.join(months.days.map(between), sql` or `) : sql`false`;
-    read = sql`(select ${columns} from ${rows.table} ${a} where ${args.scope} and (${edges})
-      union all select ${columns} from ${rows.monthly} ${a} where ${args.scope} and ${between(months.months)}) ${a}`;
-  }
   return sql`(select ${sql.join(select, sql`, `)} from ${read}
-    group by ${sql.join(day ? [...keys, day] : keys, sql`, `)}) ${a}${rows.joins ? sql` ${rows.joins}` : sql``}`;
+    group by ${sql.join(bucketDay ? [...keys, bucketDay] : keys, sql`, `)}) ${a}${joins}`;
 }
 
 /** The first day of a row's bucket (the group key of a trend's bucket). */
@@ -368,6 +406,8 @@ interface DailyAsked {
   readonly filters: ViewFilters;
   readonly groups: readonly string[];
   readonly bucket?: Bucket;
+  /** The first day of a row's bucket (the plan's). */
+  readonly bucketDay: SQL | null;
   readonly day: SQL;
   readonly tenantId: number;
 }
@@ -444,8 +484,8 @@ function distinctMeasure(args: DailyAsked & { readonly measure: DailyDistinct })
     if (!own || !key) throw new Error(`query view ${view.name}: no grain of ${g} for a distinct count`);
     branches.push(sql`when grouping(${key}) = 0 then ${less(own.days, own.grain, sql`coalesce((${key})::text, '')`, from, to)}`);
   }
-  if (args.bucket) {
-    const start = bucketStart(args.bucket, args.day);
+  if (args.bucket && args.bucketDay) {
+    const start = args.bucketDay;
     const end = sql`(${start} + ${literal(`1 ${args.bucket}`)}::interval)::date - 1`;
     // A day's bucket has no pair within it.
     const inBucket =
@@ -548,8 +588,8 @@ async function totalsOver(args: {
   }
   const plan = totalsPlan({ source, actor, filters: args.filters, groups, bucket: args.bucket });
   const keys = groups.map((g) => dimensionKey(source, g, plan));
-  // The bucket's start (a literal bucket, so the select's expression is the group's), formatted per group.
-  const start = args.bucket ? bucketStart(args.bucket, plan.day) : null;
+  // The bucket's start (the select's expression is the group's), formatted per group.
+  const start = plan.bucket;
   if (start) keys.push({ group: start, shown: sql`to_char(${start}, 'YYYY-MM-DD')` });
   const named = source.dimensionTitles as Record<string, SQL | undefined> | undefined;
   const select = [
