@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { pick } from '../../resources/messages/bilingual';
 import {
   DEFAULT_CHART_RANGE,
@@ -44,6 +45,27 @@ export type ViewGroup = { readonly key: string | null; readonly title: string | 
 
 /** A literal the statement repeats verbatim (grouping sets compare expressions as text, parameters differ). */
 const literal = (text: string) => sql.raw(`'${text.replace(/'/g, "''")}'`);
+
+const dialect = new PgDialect();
+const flattened = new WeakMap<SQL, SQL>();
+
+/**
+ * A source's declared fragment without parameters (a measure, a key, a join) as one piece of text,
+ * rendered once: a statement's pieces are walked each time it is sent, and a declared fragment is
+ * in every statement of its view.
+ */
+function flat(fragment: SQL): SQL {
+  let text = flattened.get(fragment);
+  if (!text) {
+    const rendered = dialect.sqlToQuery(fragment);
+    text = rendered.params.length === 0 ? sql.raw(rendered.sql) : fragment;
+    flattened.set(fragment, text);
+  }
+  return text;
+}
+
+/** A name as SQL text (quoted as an identifier). */
+const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /** The actor's day of an instant expression. */
 const dayOf = (column: SQL, zone: string) => sql`(${column} at time zone ${literal(zone)})::date`;
@@ -314,9 +336,9 @@ function totalsPlan(args: {
           bucket: args.bucket,
           grouped: args.groups.length > 0 || bucket !== null,
         })
-      : daily.from,
+      : flat(daily.from),
     where: summed ? (parts.length > 0 ? sql.join(parts, sql` and `) : sql`true`) : sql.join([...within, ...parts], sql` and `),
-    count: sql`coalesce(sum(${daily.count}), 0)`,
+    count: sql`coalesce(sum(${flat(daily.count)}), 0)`,
     measures: dailyMeasures({
       source,
       filters,
@@ -356,25 +378,21 @@ function summedRows(args: {
   grouped: boolean;
 }): SQL {
   const { rows, range } = args;
-  const a = sql.identifier(rows.alias);
-  const column = (c: string) => sql`${a}.${sql.identifier(c)}`;
-  const keys = rows.keys.map(column);
+  // The lists of columns as one piece of text each (a statement's pieces are walked each time it is sent).
+  const a = quoted(rows.alias);
+  const list = (columns: readonly string[], each: (c: string) => string) => sql.raw(columns.map(each).join(', '));
+  const keys = list(rows.keys, (c) => `${a}.${quoted(c)}`);
   // The bucket's first day by date arithmetic (date_trunc of a date goes through a zoned timestamp: twice as slow per row).
   const part = args.bucket === 'week' ? 'isodow' : 'day';
-  const bucketDay = args.bucket ? sql`(${a}.day - (date_part(${literal(part)}, ${a}.day)::int - 1))` : null;
+  const bucketDay = args.bucket ? sql.raw(`(${a}.day - (date_part('${part}', ${a}.day)::int - 1))`) : null;
   const between = ([from, to]: readonly [string, string]) => sql`${args.day} between ${from}::date and ${to}::date`;
   const months = rows.monthly && range && (!args.bucket || args.bucket === 'month') ? monthlyReadOf(range) : null;
   const regroup = args.grouped && !(months && args.bucket === 'month');
   // A branch's rows: keys, day (its bucket's first day when not summed again) and sums, taken away when `less`.
+  const sums = list(rows.sums, (c) => `${a}.${quoted(c)}`);
+  const lessSums = list(rows.sums, (c) => `-${a}.${quoted(c)} as ${quoted(c)}`);
   const branch = (table: SQL, where: SQL, day: SQL | null, less = false) =>
-    sql`select ${sql.join(
-      [
-        ...keys,
-        sql`${day ?? column('day')} as day`,
-        ...rows.sums.map((c) => (less ? sql`-${column(c)} as ${sql.identifier(c)}` : column(c))),
-      ],
-      sql`, `,
-    )} from ${table} ${a} where ${args.scope} and ${where}`;
+    sql`select ${keys}, ${day ?? sql.raw(`${a}.day`)} as day, ${less ? lessSums : sums} from ${table} ${sql.raw(a)} where ${args.scope} and ${where}`;
   const dayOfRow = regroup ? null : bucketDay;
   const anyOf = (ranges: readonly (readonly [string, string])[]) => sql`(${sql.join(ranges.map(between), sql` or `)})`;
   const branches = months
@@ -385,16 +403,12 @@ function summedRows(args: {
         branch(rows.monthly as SQL, between(months.months), null),
       ]
     : [branch(rows.table, range ? between(range) : sql`true`, dayOfRow)];
-  const read = sql`(${sql.join(branches, sql`\n      union all `)}) ${a}`;
-  const joins = rows.joins ? sql` ${rows.joins}` : sql``;
+  const read = sql`(${sql.join(branches, sql`\n      union all `)}) ${sql.raw(a)}`;
+  const joins = rows.joins ? sql` ${flat(rows.joins)}` : sql``;
   if (!regroup) return sql`${read}${joins}`;
-  const select = [
-    ...keys,
-    bucketDay ? sql`${bucketDay} as day` : sql`null::date as day`,
-    ...rows.sums.map((c) => sql`sum(${column(c)}) as ${sql.identifier(c)}`),
-  ];
-  return sql`(select ${sql.join(select, sql`, `)} from ${read}
-    group by ${sql.join(bucketDay ? [...keys, bucketDay] : keys, sql`, `)}) ${a}${joins}`;
+  const summed = list(rows.sums, (c) => `sum(${a}.${quoted(c)}) as ${quoted(c)}`);
+  return sql`(select ${keys}, ${bucketDay ?? sql.raw('null::date')} as day, ${summed} from ${read}
+    group by ${keys}${bucketDay ? sql`, ${bucketDay}` : sql``}) ${sql.raw(a)}${joins}`;
 }
 
 /** The first day of a row's bucket (the group key of a trend's bucket). */
@@ -423,7 +437,9 @@ function dailyMeasures(args: DailyAsked): Record<string, SQL> {
   const { source } = args;
   const own = (source.daily?.measures ?? {}) as Readonly<Record<string, DailyMeasure | undefined>>;
   const set = setFilters(source.view, args.filters);
-  const measures: Record<string, SQL> = { ...(source.measures as Record<string, SQL>) };
+  const measures: Record<string, SQL> = Object.fromEntries(
+    Object.entries(source.measures as Record<string, SQL>).map(([n, m]) => [n, flat(m)]),
+  );
   const derived: [string, DailyDerived][] = [];
   for (const [name, measure] of Object.entries(own)) {
     if (!measure) continue;
@@ -436,14 +452,14 @@ function dailyMeasures(args: DailyAsked): Record<string, SQL> {
       continue;
     }
     if (!isPerValue(measure)) {
-      measures[name] = measure;
+      measures[name] = flat(measure);
       continue;
     }
     const key = (source.dimensions as Record<string, SQL | undefined> | undefined)?.[measure.by];
-    if (set.includes(measure.by) && args.filters[measure.by] !== EMPTY_CODE) measures[name] = measure.one;
+    if (set.includes(measure.by) && args.filters[measure.by] !== EMPTY_CODE) measures[name] = flat(measure.one);
     else if (key && args.groups.includes(measure.by))
-      measures[name] = sql`(case when grouping(${key}) = 0 then ${measure.one} else ${measure.all} end)`;
-    else measures[name] = measure.all;
+      measures[name] = sql`(case when grouping(${flat(key)}) = 0 then ${flat(measure.one)} else ${flat(measure.all)} end)`;
+    else measures[name] = flat(measure.all);
   }
   for (const [name, measure] of derived) measures[name] = measure(measures);
   return measures;
@@ -472,15 +488,16 @@ function distinctMeasure(args: DailyAsked & { readonly measure: DailyDistinct })
   const whole = chosen ? (per[chosen] as { days: SQL; grain: string }) : { days: measure.days, grain: measure.grain };
   const wholeKey = chosen ? sql`${filters[chosen] === EMPTY_CODE ? '' : String(filters[chosen])}::text` : sql`''::text`;
   const less = (days: SQL, grain: string, key: SQL, lo: SQL, hi: SQL) =>
-    sql`${days} - ${measure.repeats({ tenantId: args.tenantId, grain, key, from: lo, to: hi })}`;
+    sql`${flat(days)} - ${measure.repeats({ tenantId: args.tenantId, grain, key, from: lo, to: hi })}`;
   const branches: SQL[] = [];
   for (const g of args.groups) {
     if (view.dimensions?.[g]?.kind === 'day') {
-      branches.push(sql`when grouping(${args.day}) = 0 then ${whole.days}`);
+      branches.push(sql`when grouping(${args.day}) = 0 then ${flat(whole.days)}`);
       continue;
     }
     const own = per[g];
-    const key = (source.dimensions as Record<string, SQL | undefined> | undefined)?.[g];
+    const declared = (source.dimensions as Record<string, SQL | undefined> | undefined)?.[g];
+    const key = declared && flat(declared);
     if (!own || !key) throw new Error(`query view ${view.name}: no grain of ${g} for a distinct count`);
     branches.push(sql`when grouping(${key}) = 0 then ${less(own.days, own.grain, sql`coalesce((${key})::text, '')`, from, to)}`);
   }
@@ -490,7 +507,7 @@ function distinctMeasure(args: DailyAsked & { readonly measure: DailyDistinct })
     // A day's bucket has no pair within it.
     const inBucket =
       args.bucket === 'day'
-        ? whole.days
+        ? flat(whole.days)
         : less(whole.days, whole.grain, wholeKey, sql`greatest(${from}, (${start})::date)`, sql`least(${to}, ${end})`);
     branches.push(sql`when grouping(${start}) = 0 then ${inBucket}`);
   }
@@ -508,7 +525,7 @@ function dimensionKey(source: ViewSource, name: string, plan: TotalsPlan): { rea
   if (d?.kind === 'day') return { group: plan.day, shown: sql`to_char(${plan.day}, 'YYYY-MM-DD')` };
   const expression = (source.dimensions as Record<string, SQL | undefined> | undefined)?.[name];
   if (!expression) throw new Error(`query view ${source.view.name}: dimension ${name} has no SQL`);
-  return { group: expression, shown: expression };
+  return { group: flat(expression), shown: flat(expression) };
 }
 
 const sumsOf = (view: QueryViewDef, r: Record<string, unknown>): ViewSums =>
@@ -597,7 +614,7 @@ async function totalsOver(args: {
     ...keys.flatMap((k, i) => [sql`${k.shown} as ${sql.identifier(`k${i}`)}`, sql`grouping(${k.group}) as ${sql.identifier(`g${i}`)}`]),
     ...groups.flatMap((g, i) => {
       const title = named?.[g];
-      return title ? [sql`min(${title}) as ${sql.identifier(`t${i}`)}`] : [];
+      return title ? [sql`min(${flat(title)}) as ${sql.identifier(`t${i}`)}`] : [];
     }),
     ...Object.keys(view.measures).map((m) => sql`${plan.measures[m]} as ${sql.identifier(`m_${m}`)}`),
   ];
