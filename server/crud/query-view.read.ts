@@ -384,7 +384,9 @@ function summedRows(args: {
   const keys = list(rows.keys, (c) => `${a}.${quoted(c)}`);
   // The bucket's first day by date arithmetic (date_trunc of a date goes through a zoned timestamp: twice as slow per row).
   const part = args.bucket === 'week' ? 'isodow' : 'day';
-  const bucketDay = args.bucket ? sql.raw(`(${a}.day - (date_part('${part}', ${a}.day)::int - 1))`) : null;
+  const bucketDay = !args.bucket
+    ? null
+    : sql.raw(args.bucket === 'day' ? `${a}.day` : `(${a}.day - (date_part('${part}', ${a}.day)::int - 1))`);
   const between = ([from, to]: readonly [string, string]) => sql`${args.day} between ${from}::date and ${to}::date`;
   const months = rows.monthly && range && (!args.bucket || args.bucket === 'month') ? monthlyReadOf(range) : null;
   const regroup = args.grouped && !(months && args.bucket === 'month');
