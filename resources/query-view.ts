@@ -350,18 +350,37 @@ const utc = (day: string) => new Date(`${day}T00:00:00Z`);
 const addDays = (day: string, n: number) => iso(new Date(utc(day).getTime() + n * 86_400_000));
 
 /**
- * The whole months of a range (the first day of the first, the last day of the last) and the days
- * of its partial months before and after them; null when it holds no whole month.
+ * How a range is read from sums per month and per day: the months whose sums it reads (the first
+ * day of the first, the last day of the last), the days it reads besides (of partial months read
+ * by day) and the days it takes away (`less`: of partial months read as the month less its days
+ * outside the range, when those are fewer than its days inside less one, a month's sums being
+ * about as many rows as a day's); null when it reads no month.
  */
-export function wholeMonthsOf(range: readonly [string, string]): { months: [string, string]; days: [string, string][] } | null {
+export function monthlyReadOf(
+  range: readonly [string, string],
+): { months: [string, string]; days: [string, string][]; less: [string, string][] } | null {
   const [from, to] = range;
-  const first = from.endsWith('-01') ? from : `${addDays(`${from.slice(0, 8)}01`, 32).slice(0, 8)}01`;
-  const last = addDays(to, 1).endsWith('-01') ? to : addDays(`${to.slice(0, 8)}01`, -1);
-  if (first > last) return null;
+  const startOf = (day: string) => `${day.slice(0, 8)}01`;
+  const endOf = (day: string) => addDays(`${addDays(startOf(day), 32).slice(0, 8)}01`, -1);
   const days: [string, string][] = [];
-  if (from < first) days.push([from, addDays(first, -1)]);
-  if (last < to) days.push([addDays(last, 1), to]);
-  return { months: [first, last], days };
+  const less: [string, string][] = [];
+  // A partial month's days in the range: as its month less the others, or as days.
+  const asMonth = (start: string, end: string, inside: [string, string]): boolean => {
+    const outside = daysIn([start, end]) - daysIn(inside);
+    if (outside > 0 && outside + 1 >= daysIn(inside)) {
+      days.push(inside);
+      return false;
+    }
+    if (start < inside[0]) less.push([start, addDays(inside[0], -1)]);
+    if (inside[1] < end) less.push([addDays(inside[1], 1), end]);
+    return true;
+  };
+  const single = startOf(from) === startOf(to);
+  const head = asMonth(startOf(from), endOf(from), [from, single ? to : endOf(from)]);
+  const tail = single ? head : asMonth(startOf(to), endOf(to), [startOf(to), to]);
+  const first = head ? startOf(from) : addDays(endOf(from), 1);
+  const last = tail ? endOf(to) : addDays(startOf(to), -1);
+  return first > last ? null : { months: [first, last], days, less };
 }
 
 /** The same days one year earlier (29 February becomes 28 February). */

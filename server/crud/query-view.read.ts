@@ -1,11 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { pick } from '../../resources/messages/bilingual';
 import {
   DEFAULT_CHART_RANGE,
   EMPTY_CODE,
   mayBeEmpty,
   bucketOf,
-  wholeMonthsOf,
+  monthlyReadOf,
   drillFilterOf,
   lastYearOf,
   previousPeriodOf,
@@ -44,6 +45,27 @@ export type ViewGroup = { readonly key: string | null; readonly title: string | 
 
 /** A literal the statement repeats verbatim (grouping sets compare expressions as text, parameters differ). */
 const literal = (text: string) => sql.raw(`'${text.replace(/'/g, "''")}'`);
+
+const dialect = new PgDialect();
+const flattened = new WeakMap<SQL, SQL>();
+
+/**
+ * A source's declared fragment without parameters (a measure, a key, a join) as one piece of text,
+ * rendered once: a statement's pieces are walked each time it is sent, and a declared fragment is
+ * in every statement of its view.
+ */
+function flat(fragment: SQL): SQL {
+  let text = flattened.get(fragment);
+  if (!text) {
+    const rendered = dialect.sqlToQuery(fragment);
+    text = rendered.params.length === 0 ? sql.raw(rendered.sql) : fragment;
+    flattened.set(fragment, text);
+  }
+  return text;
+}
+
+/** A name as SQL text (quoted as an identifier). */
+const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /** The actor's day of an instant expression. */
 const dayOf = (column: SQL, zone: string) => sql`(${column} at time zone ${literal(zone)})::date`;
@@ -228,6 +250,8 @@ interface TotalsPlan {
   readonly measures: Readonly<Record<string, SQL>>;
   /** The reader's day of a row (a date). */
   readonly day: SQL;
+  /** The first day of a row's bucket, when one is asked (the group key of a trend's bucket). */
+  readonly bucket: SQL | null;
   /** Whether it sums daily totals (whose rows may cancel out) rather than the rows. */
   readonly daily: boolean;
 }
@@ -274,12 +298,14 @@ function totalsPlan(args: {
   const daily = source.daily;
   if (!daily || !dailyAnswers(args)) {
     const time = (source.filters as Record<string, SQL>)[view.time ?? ''];
+    const day = time ? dayOf(time, actor.timeZone) : sql`null::date`;
     return {
       from: source.from,
       where: viewConditions({ source, actor, filters }),
       count: sql`count(*)`,
       measures: source.measures as Record<string, SQL>,
-      day: time ? dayOf(time, actor.timeZone) : sql`null::date`,
+      day,
+      bucket: args.bucket ? bucketStart(args.bucket, day) : null,
       daily: false,
     };
   }
@@ -294,17 +320,36 @@ function totalsPlan(args: {
     const condition = filterCondition({ source, name, value: filters[name], zone: actor.timeZone, tenantId: actor.tenantId });
     if (condition) parts.push(condition);
   }
-  const byDay = args.groups.some((g) => view.dimensions?.[g]?.kind === 'day') || args.bucket === 'day';
+  const dayGroup = args.groups.some((g) => view.dimensions?.[g]?.kind === 'day');
+  const byDay = dayGroup || args.bucket === 'day';
   const rows = daily.rows;
+  const summed = rows && !byDay;
+  // Summed rows carry their bucket's first day as the day, and a day is its own bucket (unless a group is the day too).
+  const bucket = !args.bucket ? null : summed || (args.bucket === 'day' && !dayGroup) ? daily.day : bucketStart(args.bucket, daily.day);
   return {
-    from:
-      rows && !byDay
-        ? summedRows({ rows, scope: daily.scope(actor), day: daily.day, range: timeRange(view, filters), bucket: args.bucket })
-        : daily.from,
-    where: rows && !byDay ? (parts.length > 0 ? sql.join(parts, sql` and `) : sql`true`) : sql.join([...within, ...parts], sql` and `),
-    count: sql`coalesce(sum(${daily.count}), 0)`,
-    measures: dailyMeasures({ source, filters, groups: args.groups, bucket: args.bucket, day: daily.day, tenantId: actor.tenantId }),
+    from: summed
+      ? summedRows({
+          rows,
+          scope: daily.scope(actor),
+          day: daily.day,
+          range: timeRange(view, filters),
+          bucket: args.bucket,
+          grouped: args.groups.length > 0 || bucket !== null,
+        })
+      : flat(daily.from),
+    where: summed ? (parts.length > 0 ? sql.join(parts, sql` and `) : sql`true`) : sql.join([...within, ...parts], sql` and `),
+    count: sql`coalesce(sum(${flat(daily.count)}), 0)`,
+    measures: dailyMeasures({
+      source,
+      filters,
+      groups: args.groups,
+      bucket: args.bucket,
+      bucketDay: bucket,
+      day: daily.day,
+      tenantId: actor.tenantId,
+    }),
     day: daily.day,
+    bucket,
     daily: true,
   };
 }
@@ -314,10 +359,15 @@ const timeRange = (view: QueryViewDef, filters: ViewFilters) =>
   view.time && filters[view.time] ? (filters[view.time] as [string, string]) : null;
 
 /**
- * The daily rows of the scope and `range` summed per key, and per bucket when one is asked (its
- * first day as the day), as the table's alias, joined as the table is: the measures and the other
- * filters read them as they read the table. With monthly rows (`rows.monthly`) and no bucket finer
- * than a month, the range's whole months read those and only its partial months the days.
+ * The daily rows of the scope and `range` as the table's alias, joined as the table is: the
+ * measures and the other filters read them as they read the table. With monthly rows
+ * (`rows.monthly`) and no bucket finer than a month, the range's months read those, and its
+ * partial months' days are read besides or taken away (monthlyReadOf). When the statement groups
+ * the rows (`grouped`: groups or a bucket besides the whole), they are first summed per key, and
+ * per bucket when one is asked (its first day as the day), so its grouping sets go over a few
+ * hundred rows rather than each day's; but not when the rows are about one a key already (a
+ * bucket of a month over the monthly rows: each row's day is its month's first), nor for the
+ * whole alone (one pass over the rows either way).
  */
 function summedRows(args: {
   rows: NonNullable<DailyTotals['rows']>;
@@ -325,38 +375,42 @@ function summedRows(args: {
   day: SQL;
   range: readonly [string, string] | null;
   bucket?: Bucket;
+  grouped: boolean;
 }): SQL {
   const { rows, range } = args;
-  const a = sql.identifier(rows.alias);
-  const keys = rows.keys.map((k) => sql`${a}.${sql.identifier(k)}`);
+  // The lists of columns as one piece of text each (a statement's pieces are walked each time it is sent).
+  const a = quoted(rows.alias);
+  const list = (columns: readonly string[], each: (c: string) => string) => sql.raw(columns.map(each).join(', '));
+  const keys = list(rows.keys, (c) => `${a}.${quoted(c)}`);
   // The bucket's first day by date arithmetic (date_trunc of a date goes through a zoned timestamp: twice as slow per row).
   const part = args.bucket === 'week' ? 'isodow' : 'day';
-  const day = args.bucket ? sql`(${a}.day - (date_part(${literal(part)}, ${a}.day)::int - 1))` : null;
-  const select = [
-    ...keys,
-    day ? sql`${day} as day` : sql`null::date as day`,
-    ...rows.sums.map((c) => sql`sum(${a}.${sql.identifier(c)}) as ${sql.identifier(c)}`),
-  ];
+  const bucketDay = !args.bucket
+    ? null
+    : sql.raw(args.bucket === 'day' ? `${a}.day` : `(${a}.day - (date_part('${part}', ${a}.day)::int - 1))`);
   const between = ([from, to]: readonly [string, string]) => sql`${args.day} between ${from}::date and ${to}::date`;
-  const months = rows.monthly && range && (!args.bucket || args.bucket === 'month') ? wholeMonthsOf(range) : null;
-  let read = sql`${rows.table} ${a} where ${args.scope}${range ? sql` and ${between(range)}` : sql``}`;
-  if (months) {
-    const columns = sql.join(
-      [...rows.keys, 'day', ...rows.sums].map((c) => sql`${a}.${sql.identifier(c)}`),
-      sql`, `,
-    );
-    // Whole months by month: the monthly rows are the buckets' rows already (summed again by the grouping sets).
-    if (months.days.length === 0 && args.bucket === 'month') {
-      return sql`(select ${columns} from ${rows.monthly} ${a} where ${args.scope} and ${between(months.months)}) ${a}${
-        rows.joins ? sql` ${rows.joins}` : sql``
-      }`;
-    }
-    const edges = months.days.length > 0 ? sql.join(months.days.map(between), sql` or `) : sql`false`;
-    read = sql`(select ${columns} from ${rows.table} ${a} where ${args.scope} and (${edges})
-      union all select ${columns} from ${rows.monthly} ${a} where ${args.scope} and ${between(months.months)}) ${a}`;
-  }
-  return sql`(select ${sql.join(select, sql`, `)} from ${read}
-    group by ${sql.join(day ? [...keys, day] : keys, sql`, `)}) ${a}${rows.joins ? sql` ${rows.joins}` : sql``}`;
+  const months = rows.monthly && range && (!args.bucket || args.bucket === 'month') ? monthlyReadOf(range) : null;
+  const regroup = args.grouped && !(months && args.bucket === 'month');
+  // A branch's rows: keys, day (its bucket's first day when not summed again) and sums, taken away when `less`.
+  const sums = list(rows.sums, (c) => `${a}.${quoted(c)}`);
+  const lessSums = list(rows.sums, (c) => `-${a}.${quoted(c)} as ${quoted(c)}`);
+  const branch = (table: SQL, where: SQL, day: SQL | null, less = false) =>
+    sql`select ${keys}, ${day ?? sql.raw(`${a}.day`)} as day, ${less ? lessSums : sums} from ${table} ${sql.raw(a)} where ${args.scope} and ${where}`;
+  const dayOfRow = regroup ? null : bucketDay;
+  const anyOf = (ranges: readonly (readonly [string, string])[]) => sql`(${sql.join(ranges.map(between), sql` or `)})`;
+  const branches = months
+    ? [
+        ...(months.days.length > 0 ? [branch(rows.table, anyOf(months.days), dayOfRow)] : []),
+        ...(months.less.length > 0 ? [branch(rows.table, anyOf(months.less), dayOfRow, true)] : []),
+        // Monthly rows' day is their month's first: a month's bucket already.
+        branch(rows.monthly as SQL, between(months.months), null),
+      ]
+    : [branch(rows.table, range ? between(range) : sql`true`, dayOfRow)];
+  const read = sql`(${sql.join(branches, sql`\n      union all `)}) ${sql.raw(a)}`;
+  const joins = rows.joins ? sql` ${flat(rows.joins)}` : sql``;
+  if (!regroup) return sql`${read}${joins}`;
+  const summed = list(rows.sums, (c) => `sum(${a}.${quoted(c)}) as ${quoted(c)}`);
+  return sql`(select ${keys}, ${bucketDay ?? sql.raw('null::date')} as day, ${summed} from ${read}
+    group by ${keys}${bucketDay ? sql`, ${bucketDay}` : sql``}) ${sql.raw(a)}${joins}`;
 }
 
 /** The first day of a row's bucket (the group key of a trend's bucket). */
@@ -368,6 +422,8 @@ interface DailyAsked {
   readonly filters: ViewFilters;
   readonly groups: readonly string[];
   readonly bucket?: Bucket;
+  /** The first day of a row's bucket (the plan's). */
+  readonly bucketDay: SQL | null;
   readonly day: SQL;
   readonly tenantId: number;
 }
@@ -383,7 +439,9 @@ function dailyMeasures(args: DailyAsked): Record<string, SQL> {
   const { source } = args;
   const own = (source.daily?.measures ?? {}) as Readonly<Record<string, DailyMeasure | undefined>>;
   const set = setFilters(source.view, args.filters);
-  const measures: Record<string, SQL> = { ...(source.measures as Record<string, SQL>) };
+  const measures: Record<string, SQL> = Object.fromEntries(
+    Object.entries(source.measures as Record<string, SQL>).map(([n, m]) => [n, flat(m)]),
+  );
   const derived: [string, DailyDerived][] = [];
   for (const [name, measure] of Object.entries(own)) {
     if (!measure) continue;
@@ -396,14 +454,14 @@ function dailyMeasures(args: DailyAsked): Record<string, SQL> {
       continue;
     }
     if (!isPerValue(measure)) {
-      measures[name] = measure;
+      measures[name] = flat(measure);
       continue;
     }
     const key = (source.dimensions as Record<string, SQL | undefined> | undefined)?.[measure.by];
-    if (set.includes(measure.by) && args.filters[measure.by] !== EMPTY_CODE) measures[name] = measure.one;
+    if (set.includes(measure.by) && args.filters[measure.by] !== EMPTY_CODE) measures[name] = flat(measure.one);
     else if (key && args.groups.includes(measure.by))
-      measures[name] = sql`(case when grouping(${key}) = 0 then ${measure.one} else ${measure.all} end)`;
-    else measures[name] = measure.all;
+      measures[name] = sql`(case when grouping(${flat(key)}) = 0 then ${flat(measure.one)} else ${flat(measure.all)} end)`;
+    else measures[name] = flat(measure.all);
   }
   for (const [name, measure] of derived) measures[name] = measure(measures);
   return measures;
@@ -432,25 +490,26 @@ function distinctMeasure(args: DailyAsked & { readonly measure: DailyDistinct })
   const whole = chosen ? (per[chosen] as { days: SQL; grain: string }) : { days: measure.days, grain: measure.grain };
   const wholeKey = chosen ? sql`${filters[chosen] === EMPTY_CODE ? '' : String(filters[chosen])}::text` : sql`''::text`;
   const less = (days: SQL, grain: string, key: SQL, lo: SQL, hi: SQL) =>
-    sql`${days} - ${measure.repeats({ tenantId: args.tenantId, grain, key, from: lo, to: hi })}`;
+    sql`${flat(days)} - ${measure.repeats({ tenantId: args.tenantId, grain, key, from: lo, to: hi })}`;
   const branches: SQL[] = [];
   for (const g of args.groups) {
     if (view.dimensions?.[g]?.kind === 'day') {
-      branches.push(sql`when grouping(${args.day}) = 0 then ${whole.days}`);
+      branches.push(sql`when grouping(${args.day}) = 0 then ${flat(whole.days)}`);
       continue;
     }
     const own = per[g];
-    const key = (source.dimensions as Record<string, SQL | undefined> | undefined)?.[g];
+    const declared = (source.dimensions as Record<string, SQL | undefined> | undefined)?.[g];
+    const key = declared && flat(declared);
     if (!own || !key) throw new Error(`query view ${view.name}: no grain of ${g} for a distinct count`);
     branches.push(sql`when grouping(${key}) = 0 then ${less(own.days, own.grain, sql`coalesce((${key})::text, '')`, from, to)}`);
   }
-  if (args.bucket) {
-    const start = bucketStart(args.bucket, args.day);
+  if (args.bucket && args.bucketDay) {
+    const start = args.bucketDay;
     const end = sql`(${start} + ${literal(`1 ${args.bucket}`)}::interval)::date - 1`;
     // A day's bucket has no pair within it.
     const inBucket =
       args.bucket === 'day'
-        ? whole.days
+        ? flat(whole.days)
         : less(whole.days, whole.grain, wholeKey, sql`greatest(${from}, (${start})::date)`, sql`least(${to}, ${end})`);
     branches.push(sql`when grouping(${start}) = 0 then ${inBucket}`);
   }
@@ -468,7 +527,7 @@ function dimensionKey(source: ViewSource, name: string, plan: TotalsPlan): { rea
   if (d?.kind === 'day') return { group: plan.day, shown: sql`to_char(${plan.day}, 'YYYY-MM-DD')` };
   const expression = (source.dimensions as Record<string, SQL | undefined> | undefined)?.[name];
   if (!expression) throw new Error(`query view ${source.view.name}: dimension ${name} has no SQL`);
-  return { group: expression, shown: expression };
+  return { group: flat(expression), shown: flat(expression) };
 }
 
 const sumsOf = (view: QueryViewDef, r: Record<string, unknown>): ViewSums =>
@@ -548,8 +607,8 @@ async function totalsOver(args: {
   }
   const plan = totalsPlan({ source, actor, filters: args.filters, groups, bucket: args.bucket });
   const keys = groups.map((g) => dimensionKey(source, g, plan));
-  // The bucket's start (a literal bucket, so the select's expression is the group's), formatted per group.
-  const start = args.bucket ? bucketStart(args.bucket, plan.day) : null;
+  // The bucket's start (the select's expression is the group's), formatted per group.
+  const start = plan.bucket;
   if (start) keys.push({ group: start, shown: sql`to_char(${start}, 'YYYY-MM-DD')` });
   const named = source.dimensionTitles as Record<string, SQL | undefined> | undefined;
   const select = [
@@ -557,7 +616,7 @@ async function totalsOver(args: {
     ...keys.flatMap((k, i) => [sql`${k.shown} as ${sql.identifier(`k${i}`)}`, sql`grouping(${k.group}) as ${sql.identifier(`g${i}`)}`]),
     ...groups.flatMap((g, i) => {
       const title = named?.[g];
-      return title ? [sql`min(${title}) as ${sql.identifier(`t${i}`)}`] : [];
+      return title ? [sql`min(${flat(title)}) as ${sql.identifier(`t${i}`)}`] : [];
     }),
     ...Object.keys(view.measures).map((m) => sql`${plan.measures[m]} as ${sql.identifier(`m_${m}`)}`),
   ];

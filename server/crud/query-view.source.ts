@@ -82,10 +82,13 @@ export interface DailyTotals<V extends QueryViewDef = QueryViewDef> {
   /**
    * The daily rows as one table of keys and sums, when `from` is that table (as `alias`, with
    * `joins` after it) and every measure is a sum over it: when no day is asked for (the totals of
-   * a range, its share) or a coarser bucket (a trend by week or month), the engine first sums the
-   * rows of the days asked per key (and bucket) and the measures read those sums, so a year is a
-   * few hundred rows aggregated into each grouping set rather than each day's. `keys` are the
-   * columns besides the day (the tenant's among them), `sums` the summed ones.
+   * a range, its share) or a coarser bucket (a trend by week or month), the engine reads the rows
+   * of the days asked (and of their months, `monthly`) as the table, and when the statement groups
+   * them, first sums them per key (and bucket) and the measures read those sums, so a year is a
+   * few hundred rows aggregated into each grouping set rather than each day's (not when they are
+   * one a key and month already: a trend by month over the monthly rows). `keys` are the columns
+   * besides the day (the tenant's among them), `sums` the summed ones (a partial month may be read
+   * as its month less its other days: every measure must be a sum).
    */
   readonly rows?: {
     readonly table: SQL;
@@ -95,7 +98,9 @@ export interface DailyTotals<V extends QueryViewDef = QueryViewDef> {
     readonly sums: readonly string[];
     /**
      * The same keys and sums per month (`day` its first day), kept beside the days: a range's
-     * whole months read these, its partial months the days (when no bucket finer than a month is asked).
+     * whole months read these, and its partial months the days, or their month less the days
+     * outside the range when those are fewer (when no bucket finer than a month is asked;
+     * `monthlyReadOf` in resources/query-view.ts).
      */
     readonly monthly?: SQL;
   };

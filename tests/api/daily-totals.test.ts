@@ -683,8 +683,9 @@ describe('members by registration month', () => {
     await expectDailyTotalsTie();
     expect(await growthOver('daily', ranges)).toEqual(moved);
 
-    // The whole months are read from the monthly rows: a row only they hold shows in a range taking
-    // its month whole, not in one taking all of it but its last day.
+    // The whole months are read from the monthly rows, and so is a month but a few of its days (less
+    // those days' rows): a row only the monthly rows hold shows in a range taking its month whole or
+    // all of it but its last day, not in one taking its first ten days (read by day).
     const [first, last] = monthBack(5);
     await db.execute(sql`insert into members_monthly (tenant_id, day, register_store, marketing_center, channel, profile, entries,
         in_use_entries, invited_entries)
@@ -696,7 +697,9 @@ describe('members by registration month', () => {
     expect(await newMembers('daily', [first, last])).toBe((await newMembers('members', [first, last])) + 5);
     expect(await newMembers('daily', ranges[1])).toBe((await newMembers('members', ranges[1])) + 5);
     const allButLast: [string, string] = [first, daysBefore(last, 1)];
-    expect(await newMembers('daily', allButLast)).toBe(await newMembers('members', allButLast));
+    expect(await newMembers('daily', allButLast)).toBe((await newMembers('members', allButLast)) + 5);
+    const firstDays: [string, string] = [first, daysBefore(first, -9)];
+    expect(await newMembers('daily', firstDays)).toBe(await newMembers('members', firstDays));
     await recomputeDailyTotals(db, tenant.tenantId);
     await expectDailyTotalsTie();
     expect(await growthOver('daily', ranges)).toEqual(moved);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { QUICK_RANGES, bucketOf, daysIn, lastYearOf, previousPeriodOf, wholeMonthsOf } from '../../resources/query-view';
+import { QUICK_RANGES, bucketOf, daysIn, lastYearOf, previousPeriodOf, monthlyReadOf } from '../../resources/query-view';
 
 /** The time rules of query views' charts (resources/query-view.ts): buckets, quick ranges, compared periods. */
 describe('query-view time', () => {
@@ -24,21 +24,46 @@ describe('query-view time', () => {
     expect(lastYearOf(['2024-02-01', '2024-02-29'])).toEqual(['2023-02-01', '2023-02-28']);
   });
 
-  it('splits a range into its whole months and the days of its partial months', () => {
-    expect(wholeMonthsOf(['2025-12-01', '2026-11-30'])).toEqual({ months: ['2025-12-01', '2026-11-30'], days: [] });
-    expect(wholeMonthsOf(['2024-12-02', '2025-12-01'])).toEqual({
-      months: ['2025-01-01', '2025-11-30'],
-      days: [
-        ['2024-12-02', '2024-12-31'],
-        ['2025-12-01', '2025-12-01'],
-      ],
+  it('reads a range as months, with the days of its partial months besides or taken away', () => {
+    expect(monthlyReadOf(['2025-12-01', '2026-11-30'])).toEqual({ months: ['2025-12-01', '2026-11-30'], days: [], less: [] });
+    // A year from the 2nd: its first month less the 1st; its last day by day.
+    expect(monthlyReadOf(['2024-12-02', '2025-12-01'])).toEqual({
+      months: ['2024-12-01', '2025-11-30'],
+      days: [['2025-12-01', '2025-12-01']],
+      less: [['2024-12-01', '2024-12-01']],
     });
-    expect(wholeMonthsOf(['2024-01-31', '2024-02-29'])).toEqual({
+    expect(monthlyReadOf(['2024-01-31', '2024-02-29'])).toEqual({
       months: ['2024-02-01', '2024-02-29'],
       days: [['2024-01-31', '2024-01-31']],
+      less: [],
     });
-    expect(wholeMonthsOf(['2026-03-02', '2026-03-31'])).toBeNull();
-    expect(wholeMonthsOf(['2026-03-15', '2026-04-14'])).toBeNull();
+    // Within one month: the month less the days outside when they are fewer than those inside less one.
+    expect(monthlyReadOf(['2026-03-02', '2026-03-31'])).toEqual({
+      months: ['2026-03-01', '2026-03-31'],
+      days: [],
+      less: [['2026-03-01', '2026-03-01']],
+    });
+    expect(monthlyReadOf(['2026-03-03', '2026-03-29'])).toEqual({
+      months: ['2026-03-01', '2026-03-31'],
+      days: [],
+      less: [
+        ['2026-03-01', '2026-03-02'],
+        ['2026-03-30', '2026-03-31'],
+      ],
+    });
+    expect(monthlyReadOf(['2026-03-10', '2026-03-20'])).toBeNull();
+    expect(monthlyReadOf(['2026-03-15', '2026-04-14'])).toEqual({
+      months: ['2026-03-01', '2026-03-31'],
+      days: [['2026-04-01', '2026-04-14']],
+      less: [['2026-03-01', '2026-03-14']],
+    });
+    expect(monthlyReadOf(['2026-03-17', '2026-04-14'])).toBeNull();
+    // February of a leap year: 29 days.
+    expect(monthlyReadOf(['2024-02-02', '2024-03-31'])).toEqual({
+      months: ['2024-02-01', '2024-03-31'],
+      days: [],
+      less: [['2024-02-01', '2024-02-01']],
+    });
   });
 
   it('offers quick ranges ending today', () => {

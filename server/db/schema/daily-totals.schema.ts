@@ -122,8 +122,8 @@ export const membersDaily = pgTable('members_daily', membersColumns(), (t) => da
 /**
  * The same counts per registration month (`day`: its first day), kept by the same trigger, fold
  * and recompute: a year of the bench's million members is 36,786 day rows but 1,440 month rows, so
- * a range's whole months read these and only its partial months the days (query-view.source.ts
- * `rows.monthly`).
+ * a range's whole months read these, its partial months the days (or their month less the days
+ * outside the range; query-view.source.ts `rows.monthly`).
  */
 export const membersMonthly = pgTable('members_monthly', membersColumns(), (t) => dailyIndexes('members_monthly', t));
 
@@ -247,8 +247,8 @@ export const paidLevelDaily = pgTable('paid_level_daily', paidLevelColumns(), (t
 
 /**
  * The same sums per month (`day`: its first day): a year's orders are hardly fewer per day and key
- * than the orders, so a range's whole months read these (twelve times fewer rows) and only its
- * partial months the days (query-view.source.ts `rows.monthly`).
+ * than the orders, so a range's whole months read these (twelve times fewer rows), its partial
+ * months the days (or their month less the days outside the range; query-view.source.ts `rows.monthly`).
  */
 export const paidLevelMonthly = pgTable('paid_level_monthly', paidLevelColumns(), (t) => dailyIndexes('paid_level_monthly', t));
 
