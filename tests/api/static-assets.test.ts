@@ -92,6 +92,23 @@ test('index.html carries the login labels of its language, revalidated by its ET
   expect(again.body).toBe('');
 });
 
+test('a build that replaces index.html while the server runs is served from the next load', async () => {
+  const file = path.join(webDir, 'index.html');
+  const before = fs.readFileSync(file, 'utf8');
+  try {
+    fs.writeFileSync(file, before.replace('index-Ab12Cd34.js', 'index-Zz98Yx76.js'));
+    // A later modification time, whatever the file system's clock resolution.
+    fs.utimesSync(file, new Date(), new Date(Date.now() + 5_000));
+    const response = await t.app.inject({ method: 'GET', url: '/' });
+    expect(response.body).toContain('/assets/index-Zz98Yx76.js');
+    expect(response.body).toContain('id="login-texts"');
+  } finally {
+    fs.writeFileSync(file, before);
+    fs.utimesSync(file, new Date(), new Date(Date.now() + 10_000));
+  }
+  expect((await t.app.inject({ method: 'GET', url: '/' })).body).toContain('/assets/index-Ab12Cd34.js');
+});
+
 test('a file the build did not compress (an image) is sent as it is', async () => {
   const response = await t.app.inject({ method: 'GET', url: '/assets/logo-Ef56Gh78.png', headers: { 'accept-encoding': 'br, gzip' } });
   expect(response.statusCode).toBe(200);

@@ -34,10 +34,27 @@ function inertJson(value: unknown): string {
 export function registerIndexPage(app: FastifyInstance, webDir: string): void {
   const file = path.join(webDir, 'index.html');
   if (!fs.existsSync(file)) return;
-  const source = fs.readFileSync(file, 'utf8');
+  // The build's page, read again when a build replaced it (a `vite build` while the server runs
+  // names new asset files), as the static files it names are.
+  let built = fs.readFileSync(file, 'utf8');
+  let readAt = fs.statSync(file).mtimeMs;
   const rendered = new Map<string, RenderedPage>();
+  const current = () => {
+    try {
+      const changed = fs.statSync(file).mtimeMs;
+      if (changed !== readAt) {
+        built = fs.readFileSync(file, 'utf8');
+        readAt = changed;
+        rendered.clear();
+      }
+    } catch {
+      // Gone for the moment (a build emptying its folder): the page last read until it is back.
+    }
+    return built;
+  };
 
   const render = (locale: Locale): RenderedPage => {
+    const source = current();
     const table = messageTable({ locale, scope: 'login' });
     const key = `${locale}:${table.etag}`;
     let page = rendered.get(key);
