@@ -304,4 +304,28 @@ describe("antd's styles from the build (issue 30)", () => {
     expect(await computedStyles(page)).toBe(0);
     await screenshot(page, 'static-styles-list-390');
   });
+
+  it("starts the console's chunks with the entry on a page inside the console, and not on the login page", async () => {
+    const page = await openPage();
+    /** The links the build's preload script adds (vite.config.ts, consolePreload), files named without their hashes. */
+    const preloaded = () =>
+      page.evaluate(() =>
+        [
+          ...document.querySelectorAll<HTMLLinkElement>(
+            'link[rel=modulepreload]:not([href*="rolldown-runtime"]), link[rel=preload][as=style]',
+          ),
+        ].map((link) => `${link.rel} ${new URL(link.href).pathname.replace(/-[\w-]{8}\.(js|css)$/, '.$1')}`),
+      );
+    const login = new LoginPage(page);
+    await login.open(baseUrl);
+    expect(await preloaded()).toEqual([]);
+    await login.signIn(demoTenant, 'admin', passwordOf('admin'));
+    await new ShellPage(page).goto(baseUrl, '/member/standard-member/list');
+    await page.reload();
+    await new ListPage(page).waitLoaded();
+    // The style's preload is the script's alone (the console adds that file as a stylesheet).
+    expect(await preloaded()).toEqual(
+      expect.arrayContaining(['modulepreload /assets/console.js', 'modulepreload /assets/list.js', 'preload /assets/antd-console.css']),
+    );
+  });
 });
