@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
+import { quotedIdentifier } from '../db/sql-text';
 import { pick } from '../../resources/messages/bilingual';
 import {
   DEFAULT_CHART_RANGE,
@@ -65,7 +66,7 @@ function flat(fragment: SQL): SQL {
 }
 
 /** A name as SQL text (quoted as an identifier). */
-const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
+const quoted = quotedIdentifier;
 
 /** The actor's day of an instant expression. */
 const dayOf = (column: SQL, zone: string) => sql`(${column} at time zone ${literal(zone)})::date`;

@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { quotedIdentifier } from '../../db/sql-text';
 import type { Book, EntryMeta } from './book';
 
 export type { EntryMeta };
@@ -11,7 +12,7 @@ export type { EntryMeta };
  */
 
 /** A quoted identifier as text. */
-export const q = (name: string): string => `"${name.replace(/"/g, '""')}"`;
+export const q = quotedIdentifier;
 
 const cache = new WeakMap<object, Map<string, unknown>>();
 
