@@ -9,7 +9,7 @@ import { Modal, message } from 'antd';
 import i18next from 'i18next';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '../resources/messages/bilingual';
 import { ERROR_CODES, LICENSE_INVALID_MESSAGE, SUCCESS_CODE, type FieldMessage } from '../resources/contract/envelope';
-import { LOCAL_KEYS, SESSION_KEYS, readJson } from './storage-keys';
+import { KEPT_TIME_ZONE, LOCAL_KEYS, SESSION_KEYS, readJson } from './storage-keys';
 import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '../resources/contract/client-header';
 import type { ApiBody, ApiData, ApiMethod, ApiPath, ApiPathParams, ApiQuery } from '../resources/contract/api.types';
 
@@ -148,10 +148,33 @@ export function newTraceId(): string {
 
 let zone: string | undefined;
 
-// Read once per page: building an Intl.DateTimeFormat on every call cost milliseconds per request.
+/** The device's time zone, read from the browser (its first read builds the time-zone data) and kept. */
+function readTimeZone(): string {
+  const read = Intl.DateTimeFormat().resolvedOptions().timeZone || 'Asia/Shanghai';
+  try {
+    localStorage.setItem(KEPT_TIME_ZONE, read);
+  } catch {
+    // A full storage only costs the next page its first read.
+  }
+  return read;
+}
+
+/**
+ * The `time_zone` header: the zone kept by an earlier page, read from the browser again when
+ * this page is hidden or left (a device that moved sends its new zone from then on), or read now
+ * when none was kept. Read once per page: building an Intl.DateTimeFormat cost milliseconds.
+ */
 function timeZone(): string {
-  zone ??= Intl.DateTimeFormat().resolvedOptions().timeZone || 'Asia/Shanghai';
-  return zone;
+  if (zone !== undefined) return zone;
+  const kept = localStorage.getItem(KEPT_TIME_ZONE);
+  if (!kept) return (zone = readTimeZone());
+  const readWhenHidden = () => {
+    if (document.visibilityState !== 'hidden') return;
+    document.removeEventListener('visibilitychange', readWhenHidden);
+    zone = readTimeZone();
+  };
+  document.addEventListener('visibilitychange', readWhenHidden);
+  return (zone = kept);
 }
 
 function translate(key: string): string {

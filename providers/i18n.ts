@@ -17,7 +17,7 @@ import { initReactI18next, useTranslation } from 'react-i18next';
 import { DEFAULT_LOCALE, inSentence, isLocale, type Locale } from '../resources/messages/bilingual';
 import { loginMessages, SERVED_LOGIN_TEXTS_ID, type ServedLoginTexts } from '../resources/messages/scopes';
 import { hashRoute, isOutsideShell } from './outside-shell';
-import { LOCAL_KEYS, SESSION_KEYS, readJson, writeJson } from './storage-keys';
+import { LOCAL_KEYS, SESSION_KEYS, SESSION_TABLE_VERSION, readJson, writeJson } from './storage-keys';
 import { apiGet, apiGetIfChanged, currentLocale } from './http';
 
 /** A flat message map of one locale. */
@@ -181,10 +181,16 @@ function storedTable(): StoredTable | undefined {
   return table && isLocale(table.locale) && typeof table.messages === 'object' ? table : undefined;
 }
 
-/** The locale of the session's table, read from the start of its text (the rest is not parsed). */
+/** Which table the session holds (`SESSION_TABLE_VERSION`), read without reading the table. */
+function sessionTableVersion(): { readonly locale: Locale; readonly etag?: string } | undefined {
+  const version = readJson<{ locale?: unknown; etag?: unknown }>(sessionStorage, SESSION_TABLE_VERSION);
+  if (!version || !isLocale(version.locale)) return undefined;
+  return { locale: version.locale, ...(typeof version.etag === 'string' ? { etag: version.etag } : {}) };
+}
+
+/** The locale of the session's table. */
 function storedLocale(): Locale | undefined {
-  const locale = /^\{"locale":"(\w+)"/.exec(sessionStorage.getItem(SESSION_KEYS.i18n) ?? '')?.[1];
-  return isLocale(locale) ? locale : undefined;
+  return sessionTableVersion()?.locale;
 }
 
 /** The table the UI shows now, as last given to {@link remember}. */
@@ -195,23 +201,22 @@ let shownTable: StoredTable | undefined;
  * table). The whole table is about 400 kB of JSON: writing it again on every page load and
  * sign-in check took a second of a tablet's main thread while the first screen drew, so a whole
  * table (one with an ETag) is written only when the session does not hold it already, which the
- * start of the stored text tells (locale and ETag come first).
+ * entry beside it tells (`SESSION_TABLE_VERSION`: reading the table's own text to tell took 20 ms).
  */
 function remember(table: StoredTable): void {
   shownTable = table;
   localStorage.setItem(LOCAL_KEYS.locale, table.locale);
-  const value: StoredTable = { locale: table.locale, ...(table.etag ? { etag: table.etag } : {}), messages: table.messages };
-  if (table.etag) {
-    const head = JSON.stringify({ locale: value.locale, etag: value.etag }).slice(0, -1);
-    if (sessionStorage.getItem(SESSION_KEYS.i18n)?.startsWith(`${head},"messages":`)) return;
-    // The kept copy's text with the locale put first: the same text, not written out again.
-    const kept = `{"etag":${JSON.stringify(table.etag)},"messages":`;
-    if (table.keptText?.startsWith(kept)) {
-      sessionStorage.setItem(SESSION_KEYS.i18n, `{"locale":${JSON.stringify(table.locale)},${table.keptText.slice(1)}`);
-      return;
-    }
-  }
-  writeJson(sessionStorage, { key: SESSION_KEYS.i18n, value });
+  const held = sessionTableVersion();
+  if (table.etag && held?.locale === table.locale && held.etag === table.etag) return;
+  // Never says more than the table holds: gone while the table is written.
+  sessionStorage.removeItem(SESSION_TABLE_VERSION);
+  const version = { locale: table.locale, ...(table.etag ? { etag: table.etag } : {}) };
+  // The kept copy's text with the locale put first: the same text, not written out again.
+  const kept = table.etag ? `{"etag":${JSON.stringify(table.etag)},"messages":` : undefined;
+  if (kept && table.keptText?.startsWith(kept))
+    sessionStorage.setItem(SESSION_KEYS.i18n, `{"locale":${JSON.stringify(table.locale)},${table.keptText.slice(1)}`);
+  else writeJson(sessionStorage, { key: SESSION_KEYS.i18n, value: { ...version, messages: table.messages } });
+  writeJson(sessionStorage, { key: SESSION_TABLE_VERSION, value: version });
 }
 
 /**

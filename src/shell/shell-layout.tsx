@@ -17,7 +17,7 @@ import {
   TeamOutlined,
   WalletOutlined,
 } from '@ant-design/icons';
-import { Button, Drawer, Grid, Layout, Menu, Space, Tooltip, type MenuProps } from 'antd';
+import { Button, Drawer, Layout, Menu, Space, Tooltip, type MenuProps } from 'antd';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
@@ -31,6 +31,7 @@ import { currentMenu, entryTitleKey, groupTitleKey, opensElsewhere, selectedMenu
 import { SIDER_WIDTH } from './theme';
 import { UserMenu } from './user-menu';
 import { ApprovalsBell } from './approvals-bell';
+import { useWideScreen } from '../components/use-wide-screen';
 
 const GROUP_ICONS: Readonly<Record<MenuGroup, ReactNode>> = {
   member: <TeamOutlined />,
@@ -43,9 +44,6 @@ const GROUP_ICONS: Readonly<Record<MenuGroup, ReactNode>> = {
   setting: <SettingOutlined />,
 };
 
-/** antd's `md` breakpoint (its `screenMD` token): the side menu from this width on, a drawer below. */
-const MD_MIN_WIDTH = 768;
-
 // `subNavVisiable` stores whether the menu is expanded; absent means expanded.
 function readExpanded(): boolean {
   return localStorage.getItem(LOCAL_KEYS.subNavVisible) !== 'false';
@@ -57,11 +55,8 @@ export function ShellLayout() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const [collapsed, setCollapsed] = useState(() => !readExpanded());
-  // `md` is undefined until antd has measured the window (an effect after the first render):
-  // until then the window is asked directly, so a phone does not draw the side menu first and
-  // its drawer right after (the whole menu rendered for nothing while the first screen draws).
-  const md = Grid.useBreakpoint().md;
-  const narrow = md === undefined ? !window.matchMedia(`(min-width: ${MD_MIN_WIDTH}px)`).matches : !md;
+  // Below `md` the side menu is a drawer.
+  const narrow = !useWideScreen();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [centers, setCenters] = useState<readonly MarketingCenter[]>([]);
   const [center, setCenter] = useState(() => selectedMarketingCenter());

@@ -15,6 +15,7 @@ import { changeLanguage, initI18n, keptLoginKey, keptTableKey, rememberShownTabl
 import { isLocale, toMessageMap, type Locale } from '../../resources/messages/bilingual';
 import { MESSAGE_BOOKS } from '../../resources/messages/index';
 import { SERVED_LOGIN_TEXTS_ID } from '../../resources/messages/scopes';
+import { SESSION_KEYS_CLEARED_ON_LOGOUT } from '../../providers/storage-keys';
 import { API, installDomShims } from '../helpers/screen-harness';
 
 /** What the server serves: the real books, one label the test can change, a version per change. */
@@ -168,11 +169,30 @@ describe('the kept translation table', () => {
       rememberShownTable();
       expect(writes.mock.calls.filter(([key]) => key === 'i18n')).toEqual([]);
       // Logout clears the session; the next sign-in puts the table back.
-      sessionStorage.removeItem('i18n');
+      for (const key of SESSION_KEYS_CLEARED_ON_LOGOUT) sessionStorage.removeItem(key);
       rememberShownTable();
       expect(sessionStorage.getItem('i18n')).toBe(held);
     } finally {
       writes.mockRestore();
+    }
+  });
+
+  it("a page's start takes the session's language from the entry beside its table, without reading the table", async () => {
+    await start('en_US');
+    await wholeTableReady();
+    expect(JSON.parse(sessionStorage.getItem('i18n.version')!)).toEqual({ locale: 'en_US', etag: etagOf('en_US', 'all') });
+    // Another tab chose Chinese since; this tab's session stays English.
+    localStorage.setItem('locale', 'zh_CN');
+    window.location.hash = '#/member/list';
+    const reads = vi.spyOn(Storage.prototype, 'getItem');
+    try {
+      cleanup();
+      await initI18n();
+      render(<Title />);
+      expect(screen.getByRole('heading').textContent).toBe(served.title.en_US);
+      expect(reads.mock.calls.filter(([key]) => key === 'i18n')).toEqual([]);
+    } finally {
+      reads.mockRestore();
     }
   });
 

@@ -87,6 +87,25 @@ describe('headers and envelope', () => {
     expect(first.headers.get('time_zone')).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
   });
 
+  it("sends the time zone an earlier page kept, and reads the browser's again once the page is hidden", async () => {
+    const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    const keptZone = browserZone === 'Pacific/Auckland' ? 'Asia/Tokyo' : 'Pacific/Auckland';
+    localStorage.setItem('timeZone', keptZone);
+    vi.resetModules();
+    const fresh = await import('../../providers/http');
+    const visibility = vi.spyOn(document, 'visibilityState', 'get');
+    try {
+      await fresh.apiGet('/v1/echo');
+      visibility.mockReturnValue('hidden');
+      document.dispatchEvent(new Event('visibilitychange'));
+      await fresh.apiGet('/v1/echo');
+    } finally {
+      visibility.mockRestore();
+      localStorage.removeItem('timeZone');
+    }
+    expect(seen.map((call) => call.headers.get('time_zone'))).toEqual([keptZone, browserZone]);
+  });
+
   it('sends the console header the server requires on state-changing calls, on every call', async () => {
     await apiGet('/v1/echo');
     await apiPost('/v1/echo', { data: { name: 'x' } });

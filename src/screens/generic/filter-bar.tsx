@@ -114,6 +114,12 @@ function NotDrawnYet(_props: { value?: unknown }) {
   return null;
 }
 
+/** Whether two sets of control values show the same (an empty value and a missing one alike). */
+function sameValues(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
+  const shown = (value: unknown) => JSON.stringify(value ?? null);
+  return [...new Set([...Object.keys(a), ...Object.keys(b)])].every((key) => shown(a[key]) === shown(b[key]));
+}
+
 /**
  * The bar above a list: a keyword box when any field is searchable, a control per filterable
  * field (from its kind), Search and Reset; the list's own buttons sit on the right. More than
@@ -135,11 +141,15 @@ export function FilterBar(props: FilterBarProps) {
   const [foldedDrawn, setFoldedDrawn] = useState(expanded);
   useEffect(() => {
     // The url changed (back, a shared link, Reset): the controls follow it.
-    form.resetFields();
-    form.setFieldsValue({
+    const shown = {
       ...formValuesOf(resource, JSON.parse(valuesKey) as Record<string, unknown>),
       [KEYWORD_FIELD]: props.keyword || undefined,
-    });
+    };
+    // Controls that show these values already stay as they are (a list's first draw, a search
+    // just made): a reset draws every control of the bar again.
+    if (sameValues(form.getFieldsValue(true) as Record<string, unknown>, shown)) return;
+    form.resetFields();
+    form.setFieldsValue(shown);
   }, [form, resource, valuesKey, props.keyword]);
   const searchable = Object.keys(resource.fields).filter((name) => resource.fields[name].searchable);
   const keywordHint = t('screens.keywordPlaceholder', {

@@ -1,5 +1,5 @@
-import { Grid } from 'antd';
 import type { Key } from 'react';
+import { useWideScreen } from '../../components/use-wide-screen';
 
 /** Class name of a key column's header and cells (what the browser tests look for). */
 export const KEY_COLUMN_CLASS = 'console-key-column';
@@ -41,5 +41,5 @@ export function pinKeyColumns<C extends PinnableColumn>(args: { columns: readonl
 
 /** True where pinned columns leave room to scroll the others (antd's `md`, 768 px, and wider). */
 export function usePinsColumns(): boolean {
-  return Grid.useBreakpoint().md !== false;
+  return useWideScreen();
 }

@@ -279,8 +279,9 @@ export function ResourceList(props: ResourceListProps) {
   }, [answer, state.page, tree, cursors]);
   // Leaving for a routed form or detail comes back to this page of this list.
   useEffect(() => rememberListSearch(location.pathname, location.search), [location.pathname, location.search]);
-  // A new query shows other rows: what was selected is no longer on screen.
-  useEffect(() => setSelected([]), [signature, state.page]);
+  // A new query shows other rows: what was selected is no longer on screen. (Nothing selected
+  // stays as it is: a new empty array would draw the whole list again after its first render.)
+  useEffect(() => setSelected((current) => (current.length === 0 ? current : [])), [signature, state.page]);
 
   const listSearch = new URLSearchParams(location.search);
   listSearch.delete(VIEW_PARAM);
