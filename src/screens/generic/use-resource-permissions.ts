@@ -1,5 +1,5 @@
 import { useCan, useCanWithoutCache, type CanParams, type CanReturnType } from '@refinedev/core';
-import { createContext, useContext } from 'react';
+import { createContext, useContext, useMemo } from 'react';
 import type { ResourceDef } from '../../../resources/define';
 import { refineResourceOf, REFINE_ACTIONS } from './resource-routes';
 
@@ -45,13 +45,20 @@ export function useResourcePermissions(resource: ResourceDef): ResourcePermissio
   // A read-only resource offers no writes; a settings object is edited, never added or deleted.
   const writable = resource.readOnly !== true;
   const listed = writable && resource.singleton === undefined;
-  return {
-    show: allowed.show,
-    create: allowed.create && listed,
-    edit: allowed.edit && writable,
-    delete: allowed.delete && listed,
-    export: allowed.export,
-    import: allowed.import && listed,
-    actions: Object.fromEntries(stateActions.map((name) => [name, allowed[name]])),
-  };
+  // The same answers give the same object: a list's columns and actions are built again only
+  // when a permission changed, not on every draw.
+  const answered = JSON.stringify(answers);
+  return useMemo(
+    () => ({
+      show: allowed.show,
+      create: allowed.create && listed,
+      edit: allowed.edit && writable,
+      delete: allowed.delete && listed,
+      export: allowed.export,
+      import: allowed.import && listed,
+      actions: Object.fromEntries(stateActions.map((name) => [name, allowed[name]])),
+    }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [answered, listed, writable],
+  );
 }
