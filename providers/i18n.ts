@@ -100,6 +100,36 @@ function keptTable(locale: Locale): KeptRead | undefined {
   return keptIn(keptTableKey(locale));
 }
 
+/** A kept whole table as its text and version, before it is parsed. */
+interface KeptText {
+  readonly etag: string;
+  readonly text: string;
+}
+
+/** The kept whole table of a locale, its version read from the start of its text (not parsed). */
+function keptTextOf(locale: Locale): KeptText | undefined {
+  const text = localStorage.getItem(keptTableKey(locale));
+  const quoted = text === null ? undefined : /^\{"etag":("(?:[^"\\]|\\.)*")/.exec(text)?.[1];
+  const etag = quoted === undefined ? undefined : readJsonText<unknown>(quoted);
+  return text !== null && typeof etag === 'string' ? { etag, text } : undefined;
+}
+
+function isParsed(kept: KeptRead | KeptText): kept is KeptRead {
+  return 'messages' in kept;
+}
+
+/**
+ * A kept table's text parsed, in a task of its own (400 kB of JSON: while the server answers
+ * whether it changed, and not in the same long task as the page's start).
+ */
+async function parsedLater(kept: KeptText): Promise<KeptRead | undefined> {
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  const table = readJsonText<KeptTable>(kept.text);
+  return table && table.etag === kept.etag && typeof table.messages === 'object' && table.messages !== null
+    ? { ...table, text: kept.text }
+    : undefined;
+}
+
 function keepLogin(args: { readonly locale: Locale; readonly table: KeptTable }): void {
   try {
     localStorage.setItem(
@@ -160,18 +190,26 @@ function keep(args: { readonly locale: Locale; readonly table: KeptTable }): voi
 export async function loadTable(args: {
   readonly locale: Locale;
   readonly silent?: boolean;
-  /** The kept copy when the caller has read it already (it is parsed once: 400 kB of JSON). */
-  readonly kept?: KeptRead | null;
+  /** The kept copy when the caller has read it already (parsed, or as its text), null for none. */
+  readonly kept?: KeptRead | KeptText | null;
 }): Promise<StoredTable> {
   const { locale } = args;
-  const kept = args.kept === undefined ? keptTable(locale) : (args.kept ?? undefined);
-  const answer = await apiGetIfChanged<MessageMap>('/v1/i18n/gets', {
+  const keptCopy = args.kept === undefined ? keptTextOf(locale) : (args.kept ?? undefined);
+  const asking = apiGetIfChanged<MessageMap>('/v1/i18n/gets', {
     params: { locale },
     headers: { locale },
     silent: args.silent ?? false,
-    ...(kept ? { etag: kept.etag } : {}),
+    ...(keptCopy ? { etag: keptCopy.etag } : {}),
   });
-  if (!answer.changed) return { locale, etag: kept?.etag, messages: kept?.messages ?? {}, keptText: kept?.text };
+  // Failures are the answer's to report, after the kept copy is read.
+  asking.catch(() => undefined);
+  const kept = keptCopy === undefined || isParsed(keptCopy) ? keptCopy : await parsedLater(keptCopy);
+  const answer = await asking;
+  if (!answer.changed) {
+    // Current, but the kept text did not read as a table: the table is downloaded.
+    if (!kept) return loadTable({ ...args, kept: null });
+    return { locale, etag: kept.etag, messages: kept.messages, keptText: kept.text };
+  }
   if (answer.etag) keep({ locale, table: { etag: answer.etag, messages: answer.data } });
   return { locale, etag: answer.etag ?? undefined, messages: answer.data };
 }
@@ -331,8 +369,7 @@ function servedLoginTexts(locale: Locale): MessageMap | undefined {
 
 /** The version of the kept whole table of a locale, read from the start of its text (not parsed). */
 function keptEtagOf(locale: Locale): string | undefined {
-  const quoted = /^\{"etag":("(?:[^"\\]|\\.)*")/.exec(localStorage.getItem(keptTableKey(locale)) ?? '')?.[1];
-  return quoted === undefined ? undefined : readJsonText<string>(quoted);
+  return keptTextOf(locale)?.etag;
 }
 
 /**
@@ -370,7 +407,7 @@ async function firstTexts(locale: Locale): Promise<{
       return { messages: table.messages };
     }
   }
-  const kept = keptTable(locale) ?? null;
+  const kept = keptTextOf(locale) ?? null;
   if (!kept && startsOutsideShell()) {
     // A first visit: the login labels now; the whole table is downloaded and kept as its text
     // meanwhile, and read when the console needs it (as on a later visit).

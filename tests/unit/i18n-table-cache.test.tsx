@@ -196,6 +196,18 @@ describe('the kept translation table', () => {
     }
   });
 
+  it('a kept table that no longer reads as one is downloaded again, even when the server calls its version current', async () => {
+    window.location.hash = '#/member/list';
+    localStorage.setItem(keptTableKey('zh_CN'), `{"etag":${JSON.stringify(etagOf('zh_CN', 'all'))},"messages":{"error.net`);
+    await start('zh_CN');
+    expect(requests.map((r) => [r.ifNoneMatch, r.status])).toEqual([
+      [etagOf('zh_CN', 'all'), 304],
+      [null, 200],
+    ]);
+    expect(t('error.network')).toBe('请检查网络设置');
+    expect(JSON.parse(localStorage.getItem(keptTableKey('zh_CN'))!).etag).toBe(etagOf('zh_CN', 'all'));
+  });
+
   it('a console page opened first waits for the whole table, asking only whether it changed', async () => {
     window.location.hash = '#/member/list';
     localStorage.removeItem(keptTableKey('en_US'));
