@@ -11,11 +11,11 @@ import antdEnUS from 'antd/es/locale/en_US';
 import antdZhCN from 'antd/es/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn.js';
-import i18next from 'i18next';
+import i18next, { type TOptions } from 'i18next';
 import { useMemo } from 'react';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import { DEFAULT_LOCALE, inSentence, isLocale, type Locale } from '../resources/messages/bilingual';
-import { loginMessages, SERVED_LOGIN_TEXTS_ID, type ServedLoginTexts } from '../resources/messages/scopes';
+import { loginMessages, SERVED_LOGIN_TEXTS_ID, sharedLabelKey, type ServedLoginTexts } from '../resources/messages/scopes';
 import { hashRoute, isOutsideShell } from './outside-shell';
 import { LOCAL_KEYS, SESSION_KEYS, SESSION_TABLE_VERSION, readJson, writeJson } from './storage-keys';
 import { apiGet, apiGetIfChanged, currentLocale } from './http';
@@ -41,6 +41,23 @@ interface StoredTable {
 
 /** The shared i18next instance (react-i18next's hooks read it). */
 export const i18n = i18next;
+
+/**
+ * The query of the whole table: its shared form (resources/messages/scopes.ts), a seventh of the
+ * whole map's size, read through {@link readSharedLabel}.
+ */
+const WHOLE_TABLE = (locale: Locale) => ({ locale, scope: 'shared' }) as const;
+
+/**
+ * What i18next shows for a key the table lacks: a resource label the shared form writes once
+ * (`res.<resource>.<label>` -> `res.*.<label>`), filled like any text; else the default text or
+ * the key itself, as i18next would.
+ */
+function readSharedLabel(key: string, defaultValue: string | undefined, options: TOptions | undefined): string {
+  const shared = sharedLabelKey(key);
+  if (shared !== undefined && i18next.exists(shared)) return i18next.t(shared, options ?? {});
+  return defaultValue ?? key;
+}
 
 /** Fetches the message map of a locale. `silent` leaves failures to the caller. */
 export function fetchMessages(args: { readonly locale: Locale; readonly silent?: boolean; readonly scope?: 'login' }): Promise<MessageMap> {
@@ -154,7 +171,7 @@ const ENVELOPE_HEAD = /^\{"code":2000,"msg":"(?:[^"\\]|\\.)*","data":/;
 async function keepDownloadedTable(locale: Locale, keptEtag?: string): Promise<string | undefined> {
   try {
     const answer = await apiGetIfChanged<string>('/v1/i18n/gets', {
-      params: { locale },
+      params: WHOLE_TABLE(locale),
       headers: { locale },
       silent: true,
       responseType: 'text',
@@ -196,7 +213,7 @@ export async function loadTable(args: {
   const { locale } = args;
   const keptCopy = args.kept === undefined ? keptTextOf(locale) : (args.kept ?? undefined);
   const asking = apiGetIfChanged<MessageMap>('/v1/i18n/gets', {
-    params: { locale },
+    params: WHOLE_TABLE(locale),
     headers: { locale },
     silent: args.silent ?? false,
     ...(keptCopy ? { etag: keptCopy.etag } : {}),
@@ -394,7 +411,7 @@ async function firstTexts(locale: Locale): Promise<{
   if (login) {
     // Whether the whole table changed, asked with the version its kept login part came from.
     const answer = await apiGetIfChanged<MessageMap>('/v1/i18n/gets', {
-      params: { locale },
+      params: WHOLE_TABLE(locale),
       headers: { locale },
       silent: true,
       etag: login.etag,
@@ -451,6 +468,7 @@ export async function initI18n(requested?: Locale): Promise<Locale> {
       nsSeparator: false,
       interpolation: { prefix: '{', suffix: '}', escapeValue: false },
       returnNull: false,
+      parseMissingKeyHandler: readSharedLabel,
     });
     addFormats(i18next);
   }

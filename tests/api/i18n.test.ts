@@ -194,6 +194,32 @@ describe('versions (issue 30 §2)', () => {
     expect(messages['menu.setting']).toBeUndefined();
     expect((await gets({ locale: 'en_US', scope: 'everything' })).statusCode).toBe(400);
   });
+
+  test.each(['zh_CN', 'en_US'])(
+    'scope=shared (%s) reads every label of the whole table the same, at a fraction of its size',
+    async (locale) => {
+      const all = await gets({ locale });
+      const shared = await gets({ locale, scope: 'shared' });
+      expect(shared.statusCode).toBe(200);
+      expect(shared.headers.etag).not.toBe(all.headers.etag);
+      expect((await gets({ locale, scope: 'shared', ifNoneMatch: String(shared.headers.etag) })).statusCode).toBe(304);
+      expect(shared.rawPayload.length).toBeLessThan(all.rawPayload.length / 4);
+      const whole = all.json().data as Record<string, string>;
+      const written = shared.json().data as Record<string, string>;
+      // What the browser reads for a key: the resource's own label, else the shared one.
+      const read = (key: string) => written[key] ?? written[`res.*.${key.split('.').slice(2).join('.')}`];
+      const differing = Object.keys(whole).filter((key) => read(key) !== whole[key]);
+      expect(differing).toEqual([]);
+      // Labels written once stand for many resources; a resource's own text stays its own.
+      const sharedKeys = Object.keys(written).filter((key) => key.startsWith('res.*.'));
+      expect(sharedKeys.length).toBeGreaterThan(100);
+      const own = Object.keys(whole).find(
+        (key) => key.startsWith('res.') && key.split('.').length > 2 && key in written && !key.startsWith('res.*.'),
+      );
+      expect(own && written[own]).toBe(own && whole[own]);
+      expect(written['error.network']).toBe(whole['error.network']);
+    },
+  );
 });
 
 /** The keys `t('a.b')` names in the given files of the repository. */

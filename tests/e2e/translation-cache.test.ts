@@ -110,12 +110,12 @@ describe('the translation table on the login page', () => {
     await expect.poll(() => title(page).textContent()).toBe('账号登录');
     await expect.poll(() => keptLocales(page)).toEqual(['i18n.table.zh_CN']);
     const first = await tables.take();
-    expect(first.map(({ scope, status }) => [scope, status])).toEqual([['all', 200]]);
+    expect(first.map(({ scope, status }) => [scope, status])).toEqual([['shared', 200]]);
 
     // Second load: one question, answered 304 with no body; the page draws with the kept table.
     await page.reload();
     await expect.poll(() => title(page).textContent()).toBe('账号登录');
-    expect(await tables.take()).toEqual([{ locale: 'zh_CN', scope: 'all', status: 304, bytes: 0 }]);
+    expect(await tables.take()).toEqual([{ locale: 'zh_CN', scope: 'shared', status: 304, bytes: 0 }]);
 
     // English: the switch downloads that table once and keeps it beside the Chinese one.
     await switchTo(page, /English/);

@@ -14,7 +14,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { changeLanguage, initI18n, keptLoginKey, keptTableKey, rememberShownTable, t, wholeTableReady } from '../../providers/i18n';
 import { isLocale, toMessageMap, type Locale } from '../../resources/messages/bilingual';
 import { MESSAGE_BOOKS } from '../../resources/messages/index';
-import { SERVED_LOGIN_TEXTS_ID } from '../../resources/messages/scopes';
+import { SERVED_LOGIN_TEXTS_ID, shareResourceLabels } from '../../resources/messages/scopes';
 import { SESSION_KEYS_CLEARED_ON_LOGOUT } from '../../providers/storage-keys';
 import { API, installDomShims } from '../helpers/screen-harness';
 
@@ -29,6 +29,13 @@ interface Request {
 }
 const requests: Request[] = [];
 
+/** Labels two resources share and one they do not, as the server's derived books write them. */
+const RESOURCE_LABELS = {
+  'res.gadget-a.stock': '库存 {count} 件',
+  'res.gadget-b.stock': '库存 {count} 件',
+  'res.gadget-c.stock': '存量 {count}',
+};
+
 const etagOf = (locale: Locale, scope: string) => `"${locale}-${scope}-v${served.version}"`;
 
 const server = setupServer(
@@ -41,8 +48,13 @@ const server = setupServer(
     const status = ifNoneMatch === etag ? 304 : 200;
     requests.push({ locale, scope: params.get('scope'), ifNoneMatch, status });
     if (status === 304) return new HttpResponse(null, { status: 304, headers: { etag } });
-    const all = { ...toMessageMap(MESSAGE_BOOKS, locale), 'shell.login.title': served.title[locale] };
-    const data = scope === 'login' ? Object.fromEntries(Object.entries(all).filter(([key]) => key.startsWith('shell.'))) : all;
+    const all = { ...toMessageMap(MESSAGE_BOOKS, locale), ...RESOURCE_LABELS, 'shell.login.title': served.title[locale] };
+    const data =
+      scope === 'login'
+        ? Object.fromEntries(Object.entries(all).filter(([key]) => key.startsWith('shell.')))
+        : scope === 'shared'
+          ? shareResourceLabels(all)
+          : all;
     return HttpResponse.json({ code: 2000, msg: 'success', data }, { headers: { etag } });
   }),
 );
@@ -84,11 +96,11 @@ describe('the kept translation table', () => {
     expect(screen.getByRole('heading').textContent).toBe('会员后台');
     await wholeTableReady();
     expect(requests.map((r) => [r.scope, r.ifNoneMatch, r.status])).toEqual([
-      [null, null, 200],
+      ['shared', null, 200],
       ['login', null, 200],
     ]);
     const kept = JSON.parse(localStorage.getItem(keptTableKey('zh_CN'))!);
-    expect(kept.etag).toBe(etagOf('zh_CN', 'all'));
+    expect(kept.etag).toBe(etagOf('zh_CN', 'shared'));
     expect(kept.messages['error.network']).toBe('请检查网络设置');
     // The rest of the table is there for the console.
     expect(t('error.network')).toBe('请检查网络设置');
@@ -96,7 +108,7 @@ describe('the kept translation table', () => {
 
   it('next visit: only asks whether the table changed, and draws with the kept one', async () => {
     await start('zh_CN');
-    expect(requests).toEqual([{ locale: 'zh_CN', scope: null, ifNoneMatch: etagOf('zh_CN', 'all'), status: 304 }]);
+    expect(requests).toEqual([{ locale: 'zh_CN', scope: 'shared', ifNoneMatch: etagOf('zh_CN', 'shared'), status: 304 }]);
     expect(screen.getByRole('heading').textContent).toBe('会员后台');
     expect(t('error.network')).toBe('请检查网络设置');
   });
@@ -124,7 +136,7 @@ describe('the kept translation table', () => {
     await start('zh_CN');
     expect(requests.map((r) => r.status)).toEqual([200]);
     expect(screen.getByRole('heading').textContent).toBe('会员后台（新）');
-    expect(JSON.parse(localStorage.getItem(keptTableKey('zh_CN'))!).etag).toBe(etagOf('zh_CN', 'all'));
+    expect(JSON.parse(localStorage.getItem(keptTableKey('zh_CN'))!).etag).toBe(etagOf('zh_CN', 'shared'));
     cleanup();
     requests.length = 0;
     await start('zh_CN');
@@ -159,7 +171,7 @@ describe('the kept translation table', () => {
     await start('zh_CN');
     await wholeTableReady();
     const held = sessionStorage.getItem('i18n')!;
-    expect(JSON.parse(held)).toMatchObject({ locale: 'zh_CN', etag: etagOf('zh_CN', 'all') });
+    expect(JSON.parse(held)).toMatchObject({ locale: 'zh_CN', etag: etagOf('zh_CN', 'shared') });
     expect(JSON.parse(held).messages['error.network']).toBe('请检查网络设置');
     const writes = vi.spyOn(Storage.prototype, 'setItem');
     try {
@@ -180,7 +192,7 @@ describe('the kept translation table', () => {
   it("a page's start takes the session's language from the entry beside its table, without reading the table", async () => {
     await start('en_US');
     await wholeTableReady();
-    expect(JSON.parse(sessionStorage.getItem('i18n.version')!)).toEqual({ locale: 'en_US', etag: etagOf('en_US', 'all') });
+    expect(JSON.parse(sessionStorage.getItem('i18n.version')!)).toEqual({ locale: 'en_US', etag: etagOf('en_US', 'shared') });
     // Another tab chose Chinese since; this tab's session stays English.
     localStorage.setItem('locale', 'zh_CN');
     window.location.hash = '#/member/list';
@@ -198,21 +210,33 @@ describe('the kept translation table', () => {
 
   it('a kept table that no longer reads as one is downloaded again, even when the server calls its version current', async () => {
     window.location.hash = '#/member/list';
-    localStorage.setItem(keptTableKey('zh_CN'), `{"etag":${JSON.stringify(etagOf('zh_CN', 'all'))},"messages":{"error.net`);
+    localStorage.setItem(keptTableKey('zh_CN'), `{"etag":${JSON.stringify(etagOf('zh_CN', 'shared'))},"messages":{"error.net`);
     await start('zh_CN');
     expect(requests.map((r) => [r.ifNoneMatch, r.status])).toEqual([
-      [etagOf('zh_CN', 'all'), 304],
+      [etagOf('zh_CN', 'shared'), 304],
       [null, 200],
     ]);
     expect(t('error.network')).toBe('请检查网络设置');
-    expect(JSON.parse(localStorage.getItem(keptTableKey('zh_CN'))!).etag).toBe(etagOf('zh_CN', 'all'));
+    expect(JSON.parse(localStorage.getItem(keptTableKey('zh_CN'))!).etag).toBe(etagOf('zh_CN', 'shared'));
+  });
+
+  it('reads a label the shared table writes once for every resource that shares it, its slots filled', async () => {
+    window.location.hash = '#/member/list';
+    await start('zh_CN');
+    const kept = JSON.parse(localStorage.getItem(keptTableKey('zh_CN'))!).messages as Record<string, string>;
+    expect(kept['res.gadget-a.stock']).toBeUndefined();
+    expect(t('res.gadget-a.stock', { count: 3 })).toBe('库存 3 件');
+    expect(t('res.gadget-b.stock', { count: 4 })).toBe('库存 4 件');
+    expect(t('res.gadget-c.stock', { count: 5 })).toBe('存量 5');
+    // A label nobody has still shows its key.
+    expect(t('res.gadget-a.colour')).toBe('res.gadget-a.colour');
   });
 
   it('a console page opened first waits for the whole table, asking only whether it changed', async () => {
     window.location.hash = '#/member/list';
     localStorage.removeItem(keptTableKey('en_US'));
     await start('en_US');
-    expect(requests.map((r) => [r.scope, r.status])).toEqual([[null, 200]]);
+    expect(requests.map((r) => [r.scope, r.status])).toEqual([['shared', 200]]);
     expect(t('error.network')).toBe('Please check your network settings');
   });
 
@@ -223,7 +247,7 @@ describe('the kept translation table', () => {
     expect(screen.getByRole('heading').textContent).toBe('会员后台（随页）');
     expect(document.getElementById(SERVED_LOGIN_TEXTS_ID)).toBeNull();
     await wholeTableReady();
-    expect(requests).toEqual([{ locale: 'zh_CN', scope: null, ifNoneMatch: etagOf('zh_CN', 'all'), status: 304 }]);
+    expect(requests).toEqual([{ locale: 'zh_CN', scope: 'shared', ifNoneMatch: etagOf('zh_CN', 'shared'), status: 304 }]);
     expect(t('screens.addTitle', { name: 'x' })).toBe('新增x');
   });
 
@@ -234,8 +258,8 @@ describe('the kept translation table', () => {
     await start('zh_CN');
     expect(screen.getByRole('heading').textContent).toBe('会员后台（随页）');
     await wholeTableReady();
-    expect(requests.map((r) => [r.scope, r.ifNoneMatch, r.status])).toEqual([[null, null, 200]]);
-    expect(JSON.parse(localStorage.getItem(keptTableKey('zh_CN'))!).etag).toBe(etagOf('zh_CN', 'all'));
+    expect(requests.map((r) => [r.scope, r.ifNoneMatch, r.status])).toEqual([['shared', null, 200]]);
+    expect(JSON.parse(localStorage.getItem(keptTableKey('zh_CN'))!).etag).toBe(etagOf('zh_CN', 'shared'));
     expect(t('error.network')).toBe('请检查网络设置');
   });
 

@@ -31,12 +31,13 @@ const gets = {
   summary: 'The complete message map of a locale (query `locale`, else the `locale` header)',
   description:
     "Answers with an `ETag` from the table's content and `Cache-Control: no-cache`; a request whose `If-None-Match` names the " +
-    'current tag gets 304 and no body. `scope=login` answers only the labels the login page draws with.',
+    'current tag gets 304 and no body. `scope=login` answers only the labels the login page draws with; `scope=shared` the whole ' +
+    'map with a label that resources share written once as `res.*.<label>` (`res.<resource>.<label>` only where it differs).',
   querystring: {
     type: 'object',
     properties: {
       locale: { type: 'string', maxLength: 10 },
-      scope: { type: 'string', enum: MESSAGE_SCOPES, default: 'all', description: '`all` (default) or `login`' },
+      scope: { type: 'string', enum: MESSAGE_SCOPES, default: 'all', description: '`all` (default), `login` or `shared`' },
     },
   },
 } as const;

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { fillSlots, toMessageMap, type Locale, type MessageBook } from '../../../resources/messages/bilingual';
 import { MESSAGE_BOOKS } from '../../../resources/messages/index';
-import { loginMessages } from '../../../resources/messages/scopes';
+import { loginMessages, shareResourceLabels } from '../../../resources/messages/scopes';
 
 /**
  * Books that are derived rather than listed (catalogue titles, resource labels) register
@@ -36,9 +36,10 @@ export function translate(locale: Locale, key: string, values?: Record<string, s
  * The parts of the table `GET /v1/i18n/gets` serves: `all`, or `login`, the labels the pages
  * outside the shell draw with (login, change of password, no licence, not found), the error
  * texts the HTTP client shows and the widget texts antd shows: the browser draws the login page
- * with these before the whole table has arrived.
+ * with these before the whole table has arrived. `shared` is the whole table with the labels
+ * resources share written once (resources/messages/scopes.ts); the browser asks for that.
  */
-export const MESSAGE_SCOPES = ['all', 'login'] as const;
+export const MESSAGE_SCOPES = ['all', 'login', 'shared'] as const;
 export type MessageScope = (typeof MESSAGE_SCOPES)[number];
 
 /** A served table and its version. */
@@ -55,7 +56,7 @@ export function messageTable(args: { readonly locale: Locale; readonly scope: Me
   let table = tables.get(id);
   if (!table) {
     const all = messageMap(args.locale);
-    const messages = args.scope === 'all' ? all : loginMessages(all);
+    const messages = args.scope === 'all' ? all : args.scope === 'shared' ? shareResourceLabels(all) : loginMessages(all);
     const digest = createHash('sha256').update(id).update('\0').update(JSON.stringify(messages)).digest('base64url');
     table = { messages, etag: `"${digest.slice(0, 27)}"` };
     tables.set(id, table);
