@@ -1,7 +1,7 @@
 import { DownOutlined, UpOutlined } from '@ant-design/icons';
 import { Button, Form, Input, Space } from 'antd';
 import type { CrudFilter } from '@refinedev/core';
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import { stampedFields, type FieldKind, type ResourceDef } from '../../../resources/define';
 import { toDayjs, type DateInput } from '../../../providers/dates';
 import type { Translate } from '../../fields/field-kind';
@@ -126,7 +126,7 @@ function sameValues(a: Record<string, unknown>, b: Record<string, unknown>): boo
  * {@link FOLDED_FILTERS} filters fold behind 展开 / 收起 (open while a folded one holds a value).
  * The controls show the values the list filters by, so a list restored from its url shows them.
  */
-export function FilterBar(props: FilterBarProps) {
+export const FilterBar = memo(function FilterBar(props: FilterBarProps) {
   const [form] = Form.useForm<Record<string, unknown>>();
   const { resource, t } = props;
   const fields = filterFields(resource);
@@ -216,4 +216,4 @@ export function FilterBar(props: FilterBarProps) {
       {props.actions ? <Space wrap>{props.actions}</Space> : null}
     </div>
   );
-}
+});

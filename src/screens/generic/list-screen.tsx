@@ -1,7 +1,7 @@
 import { App, Button, Empty, Table, Typography, type CheckboxProps } from 'antd';
 import type { ColumnsType, SorterResult, TablePaginationConfig } from 'antd/es/table/interface';
 import { useList, type BaseRecord, type CrudFilter, type CrudSort } from '@refinedev/core';
-import { Fragment, lazy, Suspense, useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Fragment, lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { keyColumns, listColumns, type ResourceDef } from '../../../resources/define';
 import { DATE_TIME_FORMAT, serializeDate, type DateInput } from '../../../providers/dates';
@@ -314,7 +314,8 @@ export function ResourceList(props: ResourceListProps) {
   const reload = () => void listQuery.refetch();
   const filtered = Object.keys(state.filters).length > 0 || state.keyword !== '';
 
-  const onSearch = (next: ListSearch) => update({ filters: next.values, keyword: next.keyword });
+  // The same function on every draw: the filter bar (memo) is drawn again only when what it shows changes.
+  const onSearch = useCallback((next: ListSearch) => update({ filters: next.values, keyword: next.keyword }), [update]);
 
   const onChange = (
     pagination: TablePaginationConfig,
