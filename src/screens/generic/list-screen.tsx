@@ -283,23 +283,23 @@ export function ResourceList(props: ResourceListProps) {
   // stays as it is: a new empty array would draw the whole list again after its first render.)
   useEffect(() => setSelected((current) => (current.length === 0 ? current : [])), [signature, state.page]);
 
-  const listSearch = new URLSearchParams(location.search);
-  listSearch.delete(VIEW_PARAM);
-  listSearch.delete(ID_PARAM);
-  listSearch.delete(COPY_PARAM);
-  listSearch.delete(PREFILL_PARAM);
-  const open = (view: GenericView, id?: string | number, record?: ApiRecord) => {
-    const target = viewLocation(resource, view, id, record);
-    // A drawer opens over this very list, and closing it returns to it as it was.
-    if (opensInDrawer(resource, view) || view === 'list') {
-      const merged = new URLSearchParams(listSearch);
-      new URLSearchParams(target.search).forEach((value, key) => merged.set(key, value));
-      const text = merged.toString();
-      navigate({ pathname: target.pathname, search: text ? `?${text}` : '' });
-      return;
-    }
-    navigate(target);
-  };
+  // The same function while the address stays (the table below is kept while its inputs do).
+  const open = useCallback(
+    (view: GenericView, id?: string | number, record?: ApiRecord) => {
+      const target = viewLocation(resource, view, id, record);
+      // A drawer opens over this very list, and closing it returns to it as it was.
+      if (opensInDrawer(resource, view) || view === 'list') {
+        const merged = new URLSearchParams(location.search);
+        for (const param of [VIEW_PARAM, ID_PARAM, COPY_PARAM, PREFILL_PARAM]) merged.delete(param);
+        new URLSearchParams(target.search).forEach((value, key) => merged.set(key, value));
+        const text = merged.toString();
+        navigate({ pathname: target.pathname, search: text ? `?${text}` : '' });
+        return;
+      }
+      navigate(target);
+    },
+    [resource, location.search, navigate],
+  );
   const query: ListQuery = {
     resource,
     filters: search.filters as CrudFilter[],
@@ -317,29 +317,30 @@ export function ResourceList(props: ResourceListProps) {
   // The same function on every draw: the filter bar (memo) is drawn again only when what it shows changes.
   const onSearch = useCallback((next: ListSearch) => update({ filters: next.values, keyword: next.keyword }), [update]);
 
-  const onChange = (
-    pagination: TablePaginationConfig,
-    _filters: unknown,
-    sorter: SorterResult<BaseRecord> | SorterResult<BaseRecord>[],
-    extra: { action: string },
-  ) => {
-    if (extra.action === 'sort') {
-      const next = sortersOf(sorter);
-      update({ sorters: next.length > 0 ? next : [{ field: resource.list.defaultSort.field, order: resource.list.defaultSort.order }] });
-      return;
-    }
-    if (pagination.pageSize !== undefined && pagination.pageSize !== state.pageSize) {
-      update({ pageSize: pagination.pageSize });
-      return;
-    }
-    if (pagination.current !== undefined) update({ page: pagination.current });
-  };
+  const onChange = useCallback(
+    (
+      pagination: TablePaginationConfig,
+      _filters: unknown,
+      sorter: SorterResult<BaseRecord> | SorterResult<BaseRecord>[],
+      extra: { action: string },
+    ) => {
+      if (extra.action === 'sort') {
+        const next = sortersOf(sorter);
+        update({ sorters: next.length > 0 ? next : [{ field: resource.list.defaultSort.field, order: resource.list.defaultSort.order }] });
+        return;
+      }
+      if (pagination.pageSize !== undefined && pagination.pageSize !== state.pageSize) {
+        update({ pageSize: pagination.pageSize });
+        return;
+      }
+      if (pagination.current !== undefined) update({ page: pagination.current });
+    },
+    [resource, state.pageSize, update],
+  );
 
   const allColumns = useMemo(
     () => columnsOf({ resource, t, sorters, actions: actionsColumn({ resource, t, permissions, commands, open }) }),
-    // `open` only closes over navigate, the resource and the list's query.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [resource, t, sorters, permissions, commands, location.search],
+    [resource, t, sorters, permissions, commands, open],
   );
   const pin = usePinsColumns();
   const columns = useMemo(() => {
@@ -384,27 +385,99 @@ export function ResourceList(props: ResourceListProps) {
     ...toolbarItems.map((item) => <Fragment key={`item-${item.key}`}>{item.render(toolbarArgs)}</Fragment>),
   ].filter(Boolean);
 
-  const emptyText = filtered ? (
-    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('screens.list.noMatch')}>
-      <Button onClick={() => update({ filters: {}, keyword: '' })}>{t('screens.list.clearFilters')}</Button>
-    </Empty>
-  ) : (
-    <Empty
-      image={Empty.PRESENTED_IMAGE_SIMPLE}
-      description={t(permissions.create ? 'screens.list.emptyCreate' : 'screens.list.empty', { name: t(`res.${resource.name}`) })}
-    >
-      {creates ? (
-        <Button type="primary" onClick={() => open('add')}>
-          {t('screens.add')}
-        </Button>
-      ) : null}
-    </Empty>
-  );
+  // The table's element is kept while what it shows stays: the list draws again when an answer
+  // comes (its rows follow in a background draw) or a permission, the chrome or the address
+  // changes, and antd's table (header, pager, the rows' cells) was drawn again each time.
+  // Spinning, and waiting for rows (no empty text yet): each the same through an answer's arrival.
+  const loading = listQuery.isFetching || drawing;
+  const waiting = (listQuery.isFetching && !records) || drawing;
+  const totals = answer?.totals as Record<string, unknown> | undefined;
+  const table = useMemo(() => {
+    const emptyText = filtered ? (
+      <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('screens.list.noMatch')}>
+        <Button onClick={() => update({ filters: {}, keyword: '' })}>{t('screens.list.clearFilters')}</Button>
+      </Empty>
+    ) : (
+      <Empty
+        image={Empty.PRESENTED_IMAGE_SIMPLE}
+        description={t(permissions.create ? 'screens.list.emptyCreate' : 'screens.list.empty', { name: t(`res.${resource.name}`) })}
+      >
+        {creates ? (
+          <Button type="primary" onClick={() => open('add')}>
+            {t('screens.add')}
+          </Button>
+        ) : null}
+      </Empty>
+    );
+    const totalText = (count: number) => t(estimate ? 'screens.list.totalEstimate' : 'widget.total', { total: count });
+    return (
+      <Table<BaseRecord>
+        rowKey="id"
+        size={chrome.density}
+        columns={columns}
+        dataSource={rows}
+        loading={loading}
+        onChange={onChange}
+        scroll={{ x: 'max-content' }}
+        rowSelection={
+          selectable
+            ? {
+                selectedRowKeys: selected.map((record) => record.id as string | number),
+                onChange: (_keys, chosen) => setSelected(chosen as ApiRecord[]),
+                preserveSelectedRowKeys: false,
+                // Each row's checkbox is named by its record (WCAG: every input has a label).
+                getCheckboxProps: (record: BaseRecord) =>
+                  ({ 'aria-label': t('screens.selectRow', { name: recordTitle(resource, record as ApiRecord) }) }) as CheckboxProps,
+                // antd names the header checkbox in English whatever the language.
+                getTitleCheckboxProps: () => ({ 'aria-label': t('screens.selectPage') }) as CheckboxProps,
+              }
+            : undefined
+        }
+        locale={{ emptyText: waiting ? <span /> : emptyText }}
+        summary={totalsRow({ resource, t, columns, totals, selectable })}
+        pagination={
+          tree
+            ? false
+            : {
+                current: state.page,
+                pageSize: state.pageSize,
+                total,
+                showSizeChanger: true,
+                showQuickJumper: true,
+                pageSizeOptions: PAGE_SIZES,
+                showTotal: totalText,
+              }
+        }
+        footer={tree ? () => totalText(total) : undefined}
+      />
+    );
+  }, [
+    filtered,
+    t,
+    update,
+    permissions.create,
+    resource,
+    creates,
+    open,
+    estimate,
+    chrome.density,
+    columns,
+    rows,
+    loading,
+    waiting,
+    onChange,
+    selectable,
+    selected,
+    totals,
+    tree,
+    state.page,
+    state.pageSize,
+    total,
+  ]);
 
   const view = params.get(VIEW_PARAM) as GenericView | null;
   const drawerView = view === 'add' || view === 'edit' || view === 'dtl' ? view : undefined;
   const drawerId = params.get(ID_PARAM) ?? undefined;
-  const totalText = (count: number) => t(estimate ? 'screens.list.totalEstimate' : 'widget.total', { total: count });
 
   return (
     <div ref={tableBox}>
@@ -426,45 +499,7 @@ export function ResourceList(props: ResourceListProps) {
           .map((column) => ({ key: String(column.key), title: column.title as ReactNode }))}
         onRefresh={reload}
       />
-      <Table<BaseRecord>
-        rowKey="id"
-        size={chrome.density}
-        columns={columns}
-        dataSource={rows}
-        loading={listQuery.isFetching || drawing}
-        onChange={onChange}
-        scroll={{ x: 'max-content' }}
-        rowSelection={
-          selectable
-            ? {
-                selectedRowKeys: selected.map((record) => record.id as string | number),
-                onChange: (_keys, chosen) => setSelected(chosen as ApiRecord[]),
-                preserveSelectedRowKeys: false,
-                // Each row's checkbox is named by its record (WCAG: every input has a label).
-                getCheckboxProps: (record: BaseRecord) =>
-                  ({ 'aria-label': t('screens.selectRow', { name: recordTitle(resource, record as ApiRecord) }) }) as CheckboxProps,
-                // antd names the header checkbox in English whatever the language.
-                getTitleCheckboxProps: () => ({ 'aria-label': t('screens.selectPage') }) as CheckboxProps,
-              }
-            : undefined
-        }
-        locale={{ emptyText: (listQuery.isFetching && !records) || drawing ? <span /> : emptyText }}
-        summary={totalsRow({ resource, t, columns, totals: answer?.totals as Record<string, unknown> | undefined, selectable })}
-        pagination={
-          tree
-            ? false
-            : {
-                current: state.page,
-                pageSize: state.pageSize,
-                total,
-                showSizeChanger: true,
-                showQuickJumper: true,
-                pageSizeOptions: PAGE_SIZES,
-                showTotal: totalText,
-              }
-        }
-        footer={tree ? () => totalText(total) : undefined}
-      />
+      {table}
       {drawerView && opensInDrawer(resource, drawerView) ? (
         <Suspense fallback={null}>
           <RecordDrawer

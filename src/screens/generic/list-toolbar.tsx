@@ -7,7 +7,7 @@
 import { ColumnHeightOutlined, ReloadOutlined, SettingOutlined } from '@ant-design/icons';
 import { Button, Checkbox, Dropdown, Flex, Popover, Space, Tooltip } from 'antd';
 import type { SizeType } from 'antd/es/config-provider/SizeContext';
-import { useCallback, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useTranslate } from './use-translate';
 
 /** A row density the list offers. */
@@ -60,13 +60,19 @@ export function useListChrome(key: string): ListChrome {
       }),
     [key],
   );
-  return {
-    density: stored.density && DENSITIES.includes(stored.density) ? stored.density : 'middle',
-    setDensity: (density) => update({ density }),
-    hidden: stored.hidden ?? [],
-    setHidden: (hidden) => update({ hidden }),
-  };
+  // One object while nothing changes: the list's columns and table are kept while their inputs are.
+  return useMemo(
+    () => ({
+      density: stored.density && DENSITIES.includes(stored.density) ? stored.density : 'middle',
+      setDensity: (density) => update({ density }),
+      hidden: stored.hidden ?? NONE_HIDDEN,
+      setHidden: (hidden) => update({ hidden }),
+    }),
+    [stored, update],
+  );
 }
+
+const NONE_HIDDEN: readonly string[] = [];
 
 /** The columns that are not hidden; the actions column (key `$actions`) is never hidden. */
 export function visibleColumns<C extends { key?: React.Key }>(columns: readonly C[], hidden: readonly string[]): C[] {
