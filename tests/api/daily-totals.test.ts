@@ -9,7 +9,7 @@ import { storeValueReportView } from '../../resources/data-table/store-value-rep
 import { systemActor } from '../../server/crud/actor';
 import { dailyAnswers, readViewChart, readViewRows, readViewTotals, viewConditions } from '../../server/crud/query-view.read';
 import type { ViewSource } from '../../server/crud/query-view.source';
-import { connectDatabase } from '../../server/db/connection';
+import { connectDatabase, type Db } from '../../server/db/connection';
 import { DAILY_TOTALS_ZONE } from '../../server/db/schema/daily-totals.schema';
 import { ROLL_FORWARD_FROM_ENTRIES, ROLL_FORWARD_SOURCES } from '../../server/modules/ledger/roll-forward.source';
 import { applyMigrations } from '../../server/db/migrate';
@@ -327,12 +327,18 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 /**
- * Folds the daily rows. The fold serves every tenant, and another test file's fold may have
- * folded this test's rows first: what the tests check is its result (one row per key, the same
- * sums), not how many rows this call folded.
+ * Folds the daily rows, waiting for a fold running elsewhere. The fold functions serve every
+ * tenant and only try their locks (a busy fold is skipped, the next tick's job folds), and
+ * another test file's fold may be running: taken here first, the locks make this fold wait for it
+ * and then see every row committed. What the tests check is the result (one row per key, the
+ * same sums), not how many rows this call folded.
  */
-async function foldEveryTenant(db: Parameters<typeof foldDailyTotals>[0]): Promise<void> {
-  await foldDailyTotals(db);
+async function foldEveryTenant(db: Db): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('fold_daily_totals')), pg_advisory_xact_lock(hashtext('fold_members_daily')),
+      pg_advisory_xact_lock(hashtext('fold_report_daily'))`);
+    await foldDailyTotals(tx);
+  });
 }
 
 describe('daily totals of the ledgers', () => {
