@@ -145,7 +145,7 @@ describe('lists that remember and fit', () => {
     await files.waitLoaded();
     // Its breadcrumb, like every other screen's: where the user menu is, then the page.
     await expect.poll(() => page.locator('.console-breadcrumb').innerText()).toMatch(/我的账户\s*\/\s*文件中心/);
-    expect(await page.title()).toMatch(/^文件中心 · /);
+    await expect.poll(() => page.title()).toMatch(/^文件中心 · /);
     const toolbar = page.getByTestId('list-toolbar');
     await toolbar.waitFor();
     expect(await toolbar.getByRole('button', { name: '刷新' }).count()).toBe(1);

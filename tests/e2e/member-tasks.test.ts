@@ -41,12 +41,15 @@ describe('tasks one click away', () => {
     await expect.poll(async () => page.getByRole('tab', { name: '积分' }).getAttribute('aria-selected')).toBe('true');
     const bar = page.getByTestId('detail-actions');
     // antd spaces out a two-character Chinese button text (发 券): read the words without spaces.
-    expect(
-      (await bar.innerText())
-        .split('\n')
-        .map((text) => text.replace(/\s+/g, ''))
-        .filter(Boolean),
-    ).toEqual(['发券', '调整积分', '调整储值', '售卡']);
+    // Each action comes with its domain's screens, which load beside the detail: wait for all four.
+    await expect
+      .poll(async () =>
+        (await bar.innerText())
+          .split('\n')
+          .map((text) => text.replace(/\s+/g, ''))
+          .filter(Boolean),
+      )
+      .toEqual(['发券', '调整积分', '调整储值', '售卡']);
     await screenshot(page, 'member-actions-zh');
 
     await bar.getByRole('link', { name: /^发\s*券$/ }).click();
