@@ -99,9 +99,14 @@ export function keptLoginKey(locale: Locale): string {
 
 function keptIn(key: string): KeptRead | undefined {
   const text = localStorage.getItem(key);
-  const kept = text === null ? undefined : readJsonText<KeptTable>(text);
+  return text === null ? undefined : keptRead(text);
+}
+
+/** A kept table's text parsed, when it reads as a table. */
+function keptRead(text: string): KeptRead | undefined {
+  const kept = readJsonText<KeptTable>(text);
   return kept && typeof kept.etag === 'string' && typeof kept.messages === 'object' && kept.messages !== null
-    ? { ...kept, text: text! }
+    ? { ...kept, text }
     : undefined;
 }
 
@@ -136,15 +141,13 @@ function isParsed(kept: KeptRead | KeptText): kept is KeptRead {
 }
 
 /**
- * A kept table's text parsed, in a task of its own (400 kB of JSON: while the server answers
+ * A kept table's text parsed, in a task of its own (the table's JSON: while the server answers
  * whether it changed, and not in the same long task as the page's start).
  */
 async function parsedLater(kept: KeptText): Promise<KeptRead | undefined> {
   await new Promise((resolve) => setTimeout(resolve, 0));
-  const table = readJsonText<KeptTable>(kept.text);
-  return table && table.etag === kept.etag && typeof table.messages === 'object' && table.messages !== null
-    ? { ...table, text: kept.text }
-    : undefined;
+  const table = keptRead(kept.text);
+  return table?.etag === kept.etag ? table : undefined;
 }
 
 function keepLogin(args: { readonly locale: Locale; readonly table: KeptTable }): void {
@@ -384,11 +387,6 @@ function servedLoginTexts(locale: Locale): MessageMap | undefined {
   return served?.locale === locale && typeof served.messages === 'object' && served.messages !== null ? { ...served.messages } : undefined;
 }
 
-/** The version of the kept whole table of a locale, read from the start of its text (not parsed). */
-function keptEtagOf(locale: Locale): string | undefined {
-  return keptTextOf(locale)?.etag;
-}
-
 /**
  * The texts to draw the first page with, and the whole table when it follows later. Whole
  * table: the kept copy, asked only whether it changed. On a first visit to the login page: its
@@ -405,7 +403,7 @@ async function firstTexts(locale: Locale): Promise<{
   if (served) {
     // The page came with the login labels: it draws now, and the whole table is checked (or
     // downloaded) meanwhile and read when the console needs it.
-    return { messages: served, keptWhole: { etag: keepDownloadedTable(locale, keptEtagOf(locale)) } };
+    return { messages: served, keptWhole: { etag: keepDownloadedTable(locale, keptTextOf(locale)?.etag) } };
   }
   const login = startsOutsideShell() ? keptIn(keptLoginKey(locale)) : undefined;
   if (login) {
