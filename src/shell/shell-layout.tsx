@@ -18,7 +18,7 @@ import {
   WalletOutlined,
 } from '@ant-design/icons';
 import { Button, Drawer, Layout, Menu, Space, Tooltip, type MenuProps } from 'antd';
-import { useEffect, useState, type ReactNode } from 'react';
+import { startTransition, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import type { MenuGroup } from '../../resources/catalog/types';
@@ -49,6 +49,11 @@ function readExpanded(): boolean {
   return localStorage.getItem(LOCAL_KEYS.subNavVisible) !== 'false';
 }
 
+/** `next`, or `was` where both read the same: a state set to what it was draws nothing again. */
+function sameJson<T>(was: T, next: T): T {
+  return JSON.stringify(was) === JSON.stringify(next) ? was : next;
+}
+
 /** The layout route of every signed-in screen. */
 export function ShellLayout() {
   const { t } = useTranslation();
@@ -68,9 +73,14 @@ export function ShellLayout() {
     refreshSession().then(
       (current) => {
         if (!live) return;
-        setCenters(current.marketingCenters ?? []);
-        setCenter(selectedMarketingCenter());
-        setMenu(currentMenu());
+        // In a background render: the header and menu drawn again in slices, not in one block
+        // while the screen below draws its first rows. What did not change keeps its value (no
+        // second drawing of the menu for a session that is as it was).
+        startTransition(() => {
+          setCenters((was) => sameJson(was, current.marketingCenters ?? []));
+          setCenter((was) => sameJson(was, selectedMarketingCenter()));
+          setMenu((was) => sameJson(was, currentMenu()));
+        });
       },
       () => undefined, // 401 and the rest are handled by the HTTP client.
     );

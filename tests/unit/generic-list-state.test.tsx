@@ -200,6 +200,34 @@ describe('generic list paging and totals', () => {
     expect(within(row).getByText('98,765.50')).toBeTruthy();
   });
 
+  it('draws a long page a few rows at a time, busy and with totals and pager unseen until the last row', async () => {
+    const records = Array.from({ length: 12 }, (_, index) =>
+      gadget({ id: index + 1, code: `G${String(index + 1).padStart(3, '0')}`, name: `Widget ${index + 1}` }),
+    );
+    answerQuery(() => ({ total: 12, records, totals: { price: 12 } }));
+    // Every drawing of the table as the page saw it: rows on screen, busy or not, totals and pager seen or not.
+    const seen: string[] = [];
+    const look = () => {
+      const rows = document.querySelectorAll('.ant-table-tbody > tr.ant-table-row').length;
+      if (rows === 0) return;
+      const busy = document.querySelector('[aria-busy="true"] .ant-table-wrapper') !== null;
+      const shown = (selector: string) => {
+        const element = document.querySelector<HTMLElement>(selector);
+        return element !== null && element.style.visibility !== 'hidden';
+      };
+      const state = `${rows} rows${busy ? ', busy' : ''}${shown('[data-testid="totals-row"]') ? ', totals' : ''}${shown('.ant-table-pagination') ? ', pager' : ''}`;
+      if (seen[seen.length - 1] !== state) seen.push(state);
+    };
+    const observer = new MutationObserver(look);
+    observer.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['style', 'aria-busy'] });
+    renderList({ resource: totalledGadget });
+    await screen.findByText('Widget 12');
+    await waitFor(() => expect(document.querySelector('[aria-busy="true"] .ant-table-wrapper')).toBeNull());
+    look();
+    observer.disconnect();
+    expect(seen).toEqual(['5 rows, busy', '10 rows, busy', '12 rows, totals, pager']);
+  });
+
   it('shows no totals row for a resource that declares none', async () => {
     answerQuery(() => ({ total: 1, records: [gadget()] }));
     renderList();

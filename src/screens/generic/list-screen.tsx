@@ -15,6 +15,7 @@ import { FilterBar, KEYWORD_FIELD, searchOf, type ListSearch } from './filter-ba
 import { BulkActions, bulkAvailable } from './list-bulk';
 import type { ListQuery } from './list-query';
 import { ACTIONS_COLUMN_KEY, pinKeyColumns, usePinsColumns } from './key-columns';
+import { useRowsInSteps } from './rows-in-steps';
 import { ListToolbar, useListChrome, visibleColumns } from './list-toolbar';
 import { rememberListSearch, useListUrlState, type ListUrlState } from './list-url-state';
 import { useToolbarItems } from './screen-slots';
@@ -45,6 +46,13 @@ const RecordDrawer = lazy(() => import('./record-drawer').then((m) => ({ default
 export const LIST_PAGE_SIZE = 20;
 /** Page sizes the pager offers. */
 export const PAGE_SIZES = [10, 20, 50, 100];
+
+/** A table as wide as its content, scrolling sideways inside its box (antd's own bookkeeping). */
+const WIDE_SCROLL = { x: 'max-content' } as const;
+/** The same without antd's bookkeeping, where no column is pinned (shell.css). */
+const SCROLLS_ITSELF_CLASS = 'console-table-scrolls';
+/** What waits in its place, unseen. */
+const UNSEEN = { visibility: 'hidden' } as const;
 
 /** Props of {@link ResourceList}. */
 export interface ResourceListProps {
@@ -173,13 +181,15 @@ function totalsRow(args: {
   columns: ColumnsType<BaseRecord>;
   totals: Readonly<Record<string, unknown>> | undefined;
   selectable: boolean;
+  /** Kept out of sight (in place) while rows are still coming above it. */
+  unseen: boolean;
 }): (() => ReactNode) | undefined {
   const declared = args.resource.list.totals ?? [];
   if (declared.length === 0 || !args.totals) return undefined;
   const totals = args.totals;
   return () => (
     <Table.Summary fixed>
-      <Table.Summary.Row data-testid="totals-row">
+      <Table.Summary.Row data-testid="totals-row" style={args.unseen ? UNSEEN : undefined}>
         {args.selectable ? <Table.Summary.Cell index={0} /> : null}
         {args.columns.map((column, index) => {
           const key = String(column.key);
@@ -355,6 +365,12 @@ export function ResourceList(props: ResourceListProps) {
     });
   }, [allColumns, chrome.hidden, resource, pin]);
   const rows = useMemo(() => (tree && records ? buildTree(records, resource.treeField!) : records), [tree, records, resource.treeField]);
+  // The rows come on screen a few at a time (rows-in-steps.ts), the table `aria-busy` until the
+  // last. What is under them (totals, a tree's count, the pager) waits in place, unseen: seen,
+  // it would move down at each step (a layout shift). Hidden by its own style, not by a class on
+  // a box around the table: a class changed there restyles every cell of the table (antd's
+  // `[class^="ant-…"]` rules), a frame's work as long as a step's.
+  const steps = useRowsInSteps(rows);
 
   const bulk = tree ? null : (
     <BulkActions
@@ -415,10 +431,13 @@ export function ResourceList(props: ResourceListProps) {
         rowKey="id"
         size={chrome.density}
         columns={columns}
-        dataSource={rows}
+        dataSource={steps.shown}
         loading={loading}
         onChange={onChange}
-        scroll={{ x: 'max-content' }}
+        // Pinned columns need antd's sideways scrolling (it places them); without pins (a phone)
+        // the table's own box scrolls (shell.css), sparing the table's measuring of every draw.
+        scroll={pin ? WIDE_SCROLL : undefined}
+        className={pin ? undefined : SCROLLS_ITSELF_CLASS}
         rowSelection={
           selectable
             ? {
@@ -434,7 +453,7 @@ export function ResourceList(props: ResourceListProps) {
             : undefined
         }
         locale={{ emptyText: waiting ? <span /> : emptyText }}
-        summary={totalsRow({ resource, t, columns, totals, selectable })}
+        summary={totalsRow({ resource, t, columns, totals, selectable, unseen: steps.drawing })}
         pagination={
           tree
             ? false
@@ -446,9 +465,10 @@ export function ResourceList(props: ResourceListProps) {
                 showQuickJumper: true,
                 pageSizeOptions: PAGE_SIZES,
                 showTotal: totalText,
+                style: steps.drawing ? UNSEEN : undefined,
               }
         }
-        footer={tree ? () => totalText(total) : undefined}
+        footer={tree ? () => <span style={steps.drawing ? UNSEEN : undefined}>{totalText(total)}</span> : undefined}
       />
     );
   }, [
@@ -462,7 +482,9 @@ export function ResourceList(props: ResourceListProps) {
     estimate,
     chrome.density,
     columns,
-    rows,
+    pin,
+    steps.shown,
+    steps.drawing,
     loading,
     waiting,
     onChange,
@@ -499,7 +521,7 @@ export function ResourceList(props: ResourceListProps) {
           .map((column) => ({ key: String(column.key), title: column.title as ReactNode }))}
         onRefresh={reload}
       />
-      {table}
+      <div aria-busy={steps.drawing || undefined}>{table}</div>
       {drawerView && opensInDrawer(resource, drawerView) ? (
         <Suspense fallback={null}>
           <RecordDrawer

@@ -30,7 +30,8 @@ export class ListPage {
 
   /**
    * Waits until the table shows its rows (or its empty state), no spinner turns and no cell is
-   * still fetching what it shows (relation titles are `aria-busy` until they arrive).
+   * still fetching what it shows (relation titles are `aria-busy` until they arrive), nor the
+   * list still drawing its rows (a page comes a few rows at a time, the table's box `aria-busy`).
    */
   async waitLoaded(): Promise<void> {
     await this.table.waitFor();
@@ -39,6 +40,7 @@ export class ListPage {
       (element) =>
         !!element &&
         !element.querySelector('.ant-spin-spinning, [aria-busy="true"]') &&
+        !element.closest('[aria-busy="true"]') &&
         !!element.querySelector('.ant-table-tbody > tr.ant-table-row, .ant-table-tbody > tr.ant-table-placeholder'),
       table,
     );
