@@ -1,14 +1,15 @@
 import { AuditOutlined } from '@ant-design/icons';
-import { Badge, Button, Empty, List, Popover, Typography } from 'antd';
-import { useState } from 'react';
+import { Badge, Button, Popover, Spin } from 'antd';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { typedGet } from '../../providers/http';
-import type { ApiData } from '../../resources/contract/api.types';
 import { useRemote } from '../components/use-remote';
 import { useEvery } from '../components/use-every';
+import type { Waiting } from './approvals-list';
 
-type Waiting = ApiData<'get', '/v1/approvals/waiting'>;
+// The list itself (antd's List) loads when the button is first opened.
+const ApprovalsList = lazy(() => import('./approvals-list'));
 
 /** How often the header asks again while the console is open (and on every move to another screen). */
 const POLL_MS = 60_000;
@@ -27,37 +28,7 @@ export function ApprovalsBell() {
   const waiting = useRemote<Waiting>(() => typedGet('/v1/approvals/waiting'), pathname);
   useEvery(POLL_MS, waiting.reload);
   const total = waiting.data?.total ?? 0;
-  const items = waiting.data?.items ?? [];
   const label = t('shell.approvals.open', { count: total });
-  const list =
-    items.length === 0 ? (
-      <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('shell.approvals.empty')} />
-    ) : (
-      <List
-        size="small"
-        className="console-approvals-list"
-        dataSource={items}
-        footer={total > items.length ? t('shell.approvals.more', { count: total - items.length }) : undefined}
-        renderItem={(item) => (
-          <List.Item key={`${item.queue}:${item.id}`}>
-            <List.Item.Meta
-              title={
-                <Link to={item.path} onClick={() => setOpen(false)}>
-                  {item.subject}
-                </Link>
-              }
-              description={
-                <>
-                  <div>{t(`shell.approvals.queue.${item.queue}`)}</div>
-                  {item.value && <div>{t('shell.approvals.value', item.value)}</div>}
-                  {item.dueAt && <Typography.Text type="warning">{t('shell.approvals.due', { time: item.dueAt })}</Typography.Text>}
-                </>
-              }
-            />
-          </List.Item>
-        )}
-      />
-    );
   return (
     <Popover
       trigger="click"
@@ -65,7 +36,13 @@ export function ApprovalsBell() {
       open={open}
       onOpenChange={setOpen}
       title={t('shell.approvals.title')}
-      content={<div className="console-approvals">{list}</div>}
+      content={
+        <div className="console-approvals">
+          <Suspense fallback={<Spin size="small" />}>
+            <ApprovalsList waiting={waiting.data} onChoose={() => setOpen(false)} />
+          </Suspense>
+        </div>
+      }
     >
       <Button
         type="text"

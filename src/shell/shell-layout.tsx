@@ -17,8 +17,8 @@ import {
   TeamOutlined,
   WalletOutlined,
 } from '@ant-design/icons';
-import { Button, Drawer, Layout, Menu, Space, Tooltip, type MenuProps } from 'antd';
-import { startTransition, useEffect, useState, type ReactNode } from 'react';
+import { Button, Layout, Menu, Space, Tooltip, type MenuProps } from 'antd';
+import { lazy, startTransition, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import type { MenuGroup } from '../../resources/catalog/types';
@@ -48,6 +48,10 @@ const GROUP_ICONS: Readonly<Record<MenuGroup, ReactNode>> = {
 function readExpanded(): boolean {
   return localStorage.getItem(LOCAL_KEYS.subNavVisible) !== 'false';
 }
+
+// The phone's menu drawer (antd's Drawer) loads only where the screen is narrow: a desk's
+// console draws its side menu instead and never needs it.
+const Drawer = lazy(() => import('antd/es/drawer'));
 
 /** `next`, or `was` where both read the same: a state set to what it was draws nothing again. */
 function sameJson<T>(was: T, next: T): T {
@@ -162,18 +166,20 @@ export function ShellLayout() {
   return (
     <Layout className="console-shell">
       {narrow ? (
-        <Drawer
-          placement="left"
-          open={drawerOpen}
-          width={SIDER_WIDTH}
-          closable={false}
-          onClose={() => setDrawerOpen(false)}
-          rootClassName="console-menu-drawer"
-          styles={{ body: { padding: 0 } }}
-        >
-          {logo(false)}
-          {menuOf(false)}
-        </Drawer>
+        <Suspense fallback={null}>
+          <Drawer
+            placement="left"
+            open={drawerOpen}
+            width={SIDER_WIDTH}
+            closable={false}
+            onClose={() => setDrawerOpen(false)}
+            rootClassName="console-menu-drawer"
+            styles={{ body: { padding: 0 } }}
+          >
+            {logo(false)}
+            {menuOf(false)}
+          </Drawer>
+        </Suspense>
       ) : (
         <Layout.Sider width={SIDER_WIDTH} collapsedWidth={56} collapsed={collapsed} trigger={null} className="console-sider">
           {logo(collapsed)}

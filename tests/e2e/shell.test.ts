@@ -325,7 +325,11 @@ describe("antd's styles from the build (issue 30)", () => {
     await new ListPage(page).waitLoaded();
     // The style's preload is the script's alone (the console adds that file as a stylesheet).
     expect(await preloaded()).toEqual(
-      expect.arrayContaining(['modulepreload /assets/console.js', 'modulepreload /assets/list.js', 'preload /assets/antd-console.css']),
+      expect.arrayContaining([
+        'modulepreload /assets/console.js',
+        'modulepreload /assets/list-screen.js',
+        'preload /assets/antd-console.css',
+      ]),
     );
   });
 });

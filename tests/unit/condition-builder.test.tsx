@@ -98,11 +98,9 @@ async function openForm(search: string, title: string): Promise<HTMLFormElement>
 
 /** Opens the select named `label` and clicks its option `option`. */
 async function choose(container: HTMLElement, label: string, option: string) {
-  fireEvent.mouseDown(
-    within(container)
-      .getAllByLabelText(label)
-      .find((element) => element.tagName === 'INPUT')!,
-  );
+  // The builder loads with the form's first drawing of it (a spinner until then).
+  const named = await within(container).findAllByLabelText(label);
+  fireEvent.mouseDown(named.find((element) => element.tagName === 'INPUT')!);
   const options = await screen.findAllByTitle(option);
   fireEvent.click(options[options.length - 1]);
 }

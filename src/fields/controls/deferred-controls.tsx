@@ -1,7 +1,8 @@
 /**
  * The heavy antd controls of the field kinds (date and time pickers, the upload, the tree
- * select, the switch, an object's card), loaded the first time one is drawn instead of with every screen that uses the
- * registry: a list draws cells and its first filters, and should not carry every kind's input.
+ * select, the switch, an object's card and its members' descriptions), loaded the first time
+ * one is drawn instead of with every screen that uses the registry: a list draws cells and its
+ * first filters, and should not carry every kind's input.
  * Each is a component Form.Item can hand its value and onChange to, drawing a disabled input in
  * its place while its code loads.
  */
@@ -9,6 +10,7 @@ import {
   Input,
   type CardProps,
   type DatePickerProps,
+  type DescriptionsProps,
   type GetProps,
   type SwitchProps,
   type TimePickerProps,
@@ -48,3 +50,5 @@ export const Upload = deferred<UploadProps>('Upload', (m) => m.Upload as Compone
 export const TreeSelect = deferred<TreeSelectProps>('TreeSelect', (m) => m.TreeSelect as ComponentType<TreeSelectProps>);
 export const Switch = deferred<SwitchProps>('Switch', (m) => m.Switch as ComponentType<SwitchProps>);
 export const Card = deferred<CardProps>('Card', (m) => m.Card as ComponentType<CardProps>, nothing);
+/** An object's members on a detail (a list's cells never draw it). */
+export const Descriptions = deferred<DescriptionsProps>('Descriptions', (m) => m.Descriptions as ComponentType<DescriptionsProps>, nothing);

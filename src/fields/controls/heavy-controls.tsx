@@ -1,5 +1,5 @@
 /** The controls deferred-controls.tsx loads on first use (one chunk of their own). */
-import { Card, DatePicker, Switch, TimePicker, TreeSelect, Upload } from 'antd';
+import { Card, DatePicker, Descriptions, Switch, TimePicker, TreeSelect, Upload } from 'antd';
 
 export const RangePicker = DatePicker.RangePicker;
-export { Card, DatePicker, Switch, TimePicker, TreeSelect, Upload };
+export { Card, DatePicker, Descriptions, Switch, TimePicker, TreeSelect, Upload };

@@ -8,8 +8,8 @@
  * that apply to some records only (a kind's rule members, their `when` on the record's fields,
  * or on a sibling member: a validity's dates on its mode) are shown for those records only.
  */
-import { Descriptions, Form } from 'antd';
-import { Card } from '../controls/deferred-controls';
+import { Form } from 'antd';
+import { Card, Descriptions } from '../controls/deferred-controls';
 import type { FieldKind, ObjectField, ObjectMemberField } from '../../../resources/define';
 import { applyingMembers, hasConditionalMembers, memberValueOf } from '../../../resources/field-rules';
 import type { ApiRecord, FieldContext, FieldKindSpec } from '../field-kind';

@@ -17,6 +17,7 @@ import { AriaSafeSelect } from '../controls/aria-safe-select';
 import type { Translate } from '../field-kind';
 import { isGroup, leafFor, newGroup, operatorsOf, takesNoValue, type DraftLeaf, type DraftNode } from './condition-draft';
 import { ConditionValueInput } from './condition-value';
+import { ValueHolder } from './value-holder';
 
 type NamePath = readonly (string | number)[];
 
@@ -117,14 +118,6 @@ function LeafEditor(props: NodePlace & { readonly onRemove: () => void }) {
       </Button>
     </Space>
   );
-}
-
-/**
- * The control of a form item that only carries a path's errors (a node's, the field's): the
- * builder's own items draw the value, so this draws nothing.
- */
-export function ValueHolder(_props: { readonly value?: unknown }) {
-  return null;
 }
 
 /** A group: AND / OR, its conditions and groups, and the buttons that add to it. */

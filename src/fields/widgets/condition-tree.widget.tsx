@@ -6,9 +6,9 @@
  * button that computes it again (the declared count route) and refreshes when it lands, and the
  * export of the selected members to the file centre when the widget declares one.
  */
-import { Button, Form, Space, Typography } from 'antd';
+import { Button, Form, Space, Spin, Typography } from 'antd';
 import { useInvalidate } from '@refinedev/core';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { apiGet, apiPost } from '../../../providers/http';
 import { DATE_TIME_FORMAT, toDayjs } from '../../../providers/dates';
 import { METRICS, type ConditionNode } from '../../../resources/contract/audience-condition.types';
@@ -18,10 +18,14 @@ import { ExportTaskButton } from '../../screens/files/export-task-button';
 import type { ApiRecord, FieldContext, FieldKindSpec, Translate } from '../field-kind';
 import { DASH, labelOf } from '../field-helpers';
 import { useOptionTitles } from '../option-titles';
-import { GroupEditor, ValueHolder } from './condition-builder';
+import { ValueHolder } from './value-holder';
 import { draftOf, isComplete, isGroup, treeOf, type DraftNode } from './condition-draft';
 import { METRIC_MEMBER_OPTIONS, METRIC_RECORDS, memberOptionsContext } from './condition-value';
 import { enumOptions } from '../kinds/choice.kind';
+
+// The builder (its selects, value inputs and antd's Radio) loads when a form first draws it: a
+// list draws only the conditions as a sentence.
+const GroupEditor = lazy(() => import('./condition-builder').then((m) => ({ default: m.GroupEditor })));
 
 /** Milliseconds the conditions must stay unchanged before the estimate is asked for. */
 export const ESTIMATE_DELAY_MS = 400;
@@ -217,7 +221,9 @@ export const conditionTreeWidget: FieldKindSpec<LongTextField> = {
           <ValueHolder />
         </Form.Item>
         <div data-field={ctx.key}>
-          <GroupEditor rel={path} abs={path} depth={0} t={ctx.t} disabled={options.disabled} />
+          <Suspense fallback={<Spin size="small" />}>
+            <GroupEditor rel={path} abs={path} depth={0} t={ctx.t} disabled={options.disabled} />
+          </Suspense>
           <EstimateLine ctx={ctx} record={options.record} />
         </div>
       </Form.Item>

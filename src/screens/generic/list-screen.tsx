@@ -51,6 +51,8 @@ export const PAGE_SIZES = [10, 20, 50, 100];
 const WIDE_SCROLL = { x: 'max-content' } as const;
 /** The same without antd's bookkeeping, where no column is pinned (shell.css). */
 const SCROLLS_ITSELF_CLASS = 'console-table-scrolls';
+/** A row's identity: the record's id (the table's `rowKey`). */
+const rowKeyOf = (record: BaseRecord) => record.id;
 /** What waits in its place, unseen. */
 const UNSEEN = { visibility: 'hidden' } as const;
 
@@ -370,7 +372,7 @@ export function ResourceList(props: ResourceListProps) {
   // it would move down at each step (a layout shift). Hidden by its own style, not by a class on
   // a box around the table: a class changed there restyles every cell of the table (antd's
   // `[class^="ant-…"]` rules), a frame's work as long as a step's.
-  const steps = useRowsInSteps(rows);
+  const steps = useRowsInSteps(rows, rowKeyOf);
 
   const bulk = tree ? null : (
     <BulkActions

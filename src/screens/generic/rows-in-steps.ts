@@ -12,23 +12,24 @@ export const ROWS_PER_STEP = 5;
 /**
  * A page's rows drawn a few at a time: the first {@link ROWS_PER_STEP} with the answer, each next
  * step in a background render (a transition) of its own once the previous one is on screen, so a
- * tap or a keystroke is answered between steps. A new page (another array) starts again at the
- * first step. `drawing` is true until the last row is drawn (the list is `aria-busy` meanwhile).
- * A tree's rows are its roots, each drawn with its children.
+ * tap or a keystroke is answered between steps. Another page (other rows, told by `keyOf`, the
+ * record ids) starts again at the first step; the same rows in a new array (an answer asked
+ * again) stay as drawn. `drawing` is true until the last row is drawn (the list is `aria-busy`
+ * meanwhile). A tree's rows are its roots, each drawn with its children.
  */
 export function useRowsInSteps<T>(
   rows: readonly T[] | undefined,
+  keyOf: (row: T) => unknown,
   step: number = ROWS_PER_STEP,
 ): { readonly shown: readonly T[] | undefined; readonly drawing: boolean } {
-  const [drawn, setDrawn] = useState({ of: rows, count: step });
-  // Another page: its first step, decided in this very render (no frame draws the new page whole).
-  if (drawn.of !== rows) setDrawn({ of: rows, count: step });
-  const count = drawn.of === rows ? drawn.count : step;
+  const page = rows === undefined ? undefined : rows.map((row) => String(keyOf(row))).join('\u0001');
+  const [drawn, setDrawn] = useState({ page, count: step });
+  // Another page is drawn from its first step in this very render (no frame draws it whole).
+  const count = drawn.page === page ? drawn.count : step;
   const drawing = rows !== undefined && count < rows.length;
   useEffect(() => {
-    if (!drawing) return;
-    startTransition(() => setDrawn((current) => (current.of === rows ? { of: rows, count: current.count + step } : current)));
-  }, [drawing, rows, count, step]);
+    if (drawing) startTransition(() => setDrawn({ page, count: count + step }));
+  }, [drawing, page, count, step]);
   const shown = useMemo(() => (rows !== undefined && count < rows.length ? rows.slice(0, count) : rows), [rows, count]);
   return { shown, drawing };
 }

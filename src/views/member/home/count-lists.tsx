@@ -1,16 +1,19 @@
-import { Progress, Space, Table, Typography } from 'antd';
+import { Space, Table, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import type { EnumField } from '../../../../resources/define';
 import { memberResource } from '../../../../resources/member/member.resource';
 import type { FieldContext, Translate } from '../../../fields/field-kind';
 import { fieldContext } from '../../../fields/field-kinds';
-import { enumTag } from '../../../fields/kinds/choice.kind';
+import { enumOptions, enumTag } from '../../../fields/kinds/choice.kind';
+import { ShareBar } from '../../../components/share-bar';
 import { formatInteger } from '../../../lib/format';
 import type { MemberOverview } from '../shared/member-api';
 
 interface CountRow {
   readonly key: string;
   readonly label: ReactNode;
+  /** The label as text (the share bar's name). */
+  readonly name: string;
   readonly count: number;
 }
 
@@ -28,13 +31,7 @@ function CountTable(props: { readonly rows: readonly CountRow[]; readonly total:
         { key: 'label', dataIndex: 'label', width: 140 },
         {
           key: 'share',
-          render: (_: unknown, row) => (
-            <Progress
-              percent={props.total > 0 ? Math.round((row.count / props.total) * 100) : 0}
-              size="small"
-              aria-label={String(row.label)}
-            />
-          ),
+          render: (_: unknown, row) => <ShareBar part={row.count} whole={props.total} label={row.name} />,
         },
         {
           key: 'count',
@@ -51,17 +48,22 @@ function CountTable(props: { readonly rows: readonly CountRow[]; readonly total:
 /** Members by state, with the state tags of the member declaration. */
 export function StateCounts(props: { readonly overview: MemberOverview; readonly t: Translate }) {
   const ctx = fieldContext({ resource: memberResource, name: 'state', t: props.t }) as FieldContext<EnumField>;
-  const rows = props.overview.byState.map((s) => ({ key: s.state, label: enumTag(ctx, s.state), count: s.count }));
+  const names = new Map(enumOptions(ctx).map((option) => [option.value, option.label]));
+  const rows = props.overview.byState.map((s) => ({
+    key: s.state,
+    label: enumTag(ctx, s.state),
+    name: names.get(s.state) ?? s.state,
+    count: s.count,
+  }));
   return <CountTable rows={rows} total={props.overview.total} t={props.t} testId="member-state-counts" />;
 }
 
 /** Members by level, in level order; members without a level last. */
 export function LevelCounts(props: { readonly overview: MemberOverview; readonly t: Translate }) {
-  const rows = props.overview.byLevel.map((l) => ({
-    key: String(l.levelId ?? 'none'),
-    label: <Space>{l.levelName ?? props.t('member.home.noLevel')}</Space>,
-    count: l.count,
-  }));
+  const rows = props.overview.byLevel.map((l) => {
+    const name = l.levelName ?? props.t('member.home.noLevel');
+    return { key: String(l.levelId ?? 'none'), label: <Space>{name}</Space>, name, count: l.count };
+  });
   return <CountTable rows={rows} total={props.overview.total} t={props.t} testId="member-level-counts" />;
 }
 
