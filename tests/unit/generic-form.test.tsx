@@ -55,8 +55,8 @@ describe('generic form', () => {
     await within(itemOf(form, 'Code')).findByText('Code is required');
     expect(within(itemOf(form, 'Name')).getByText('Name is required')).toBeTruthy();
     expect(within(itemOf(form, 'Price')).getByText('Price is required')).toBeTruthy();
-    // Declared default: a new gadget is active.
-    expect(within(form).getByRole('switch').getAttribute('aria-checked')).toBe('true');
+    // Declared default: a new gadget is active (the switch loads with its first drawing).
+    expect((await within(form).findByRole('switch')).getAttribute('aria-checked')).toBe('true');
     expect(sent).toEqual([]);
   });
 
@@ -294,8 +294,8 @@ describe('generic form: field rules', () => {
     const form = (await within(drawer).findByText('Save')).closest('form')!;
     fireEvent.change(inputOf(form, 'Name'), { target: { value: 'Winter' } });
     fireEvent.change(inputOf(form, 'Rate'), { target: { value: '0.9' } });
-    // A gift: its section appears, and its name is required there.
-    fireEvent.click(within(form).getByRole('switch'));
+    // A gift: its section appears, and its name is required there (the switch loads with its first drawing).
+    fireEvent.click(await within(form).findByRole('switch'));
     expect(await within(form).findByText('Gift section')).toBeTruthy();
     fireEvent.click(buttonNamed(form, 'Save'));
     await within(itemOf(form, 'Gift name')).findByText('Gift name is required');
