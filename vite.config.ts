@@ -64,19 +64,13 @@ function refineTreeShaking(): Plugin {
  * first drawing (`React.lazy`, nothing shown meanwhile); a screen that imports the component
  * itself gets the real one as before. Build only: the development server serves antd prebundled.
  */
-const ON_DEMAND: readonly { importer: RegExp; source: string; module: string }[] = [
+const ON_DEMAND: readonly { importer: RegExp; imports: Readonly<Record<string, string>> }[] = [
   {
     importer: /[\\/]antd[\\/]es[\\/]table[\\/]hooks[\\/]useFilter[\\/]FilterDropdown\.js$/,
-    source: '../../../tree',
-    module: 'antd/es/tree',
+    imports: { '../../../tree': 'antd/es/tree', '../../../radio': 'antd/es/radio' },
   },
-  {
-    importer: /[\\/]antd[\\/]es[\\/]table[\\/]hooks[\\/]useFilter[\\/]FilterDropdown\.js$/,
-    source: '../../../radio',
-    module: 'antd/es/radio',
-  },
-  { importer: /[\\/]antd[\\/]es[\\/]table[\\/]hooks[\\/]useSelection\.js$/, source: '../../radio', module: 'antd/es/radio' },
-  { importer: /[\\/]antd[\\/]es[\\/]card[\\/]Card\.js$/, source: '../tabs', module: 'antd/es/tabs' },
+  { importer: /[\\/]antd[\\/]es[\\/]table[\\/]hooks[\\/]useSelection\.js$/, imports: { '../../radio': 'antd/es/radio' } },
+  { importer: /[\\/]antd[\\/]es[\\/]card[\\/]Card\.js$/, imports: { '../tabs': 'antd/es/tabs' } },
 ];
 const ON_DEMAND_PREFIX = '\0on-demand:';
 
@@ -86,8 +80,8 @@ function componentsOnDemand(): Plugin {
     apply: 'build',
     enforce: 'pre',
     resolveId(source, importer) {
-      const entry = ON_DEMAND.find((item) => importer !== undefined && item.source === source && item.importer.test(importer));
-      return entry ? `${ON_DEMAND_PREFIX}${entry.module}` : null;
+      const entry = ON_DEMAND.find((item) => importer !== undefined && item.importer.test(importer));
+      return entry && Object.hasOwn(entry.imports, source) ? `${ON_DEMAND_PREFIX}${entry.imports[source]}` : null;
     },
     load(id) {
       if (!id.startsWith(ON_DEMAND_PREFIX)) return null;

@@ -59,7 +59,12 @@ export function enumOptions(ctx: FieldContext<EnumField>): { value: string; labe
   const offered = ctx.resource.offers?.[ctx.name];
   return Object.entries(ctx.field.options)
     .filter(([value, option]) => option.aliasOf === undefined && value !== hidden && (offered === undefined || offered.includes(value)))
-    .map(([value]) => ({ value, label: ctx.t(`${ctx.key}.${value}`) }));
+    .map(([value]) => ({ value, label: enumLabel(ctx, value) }));
+}
+
+/** The words of one enum value (`res.<resource>.<field>.<value>`), as its tag and options show them. */
+export function enumLabel(ctx: FieldContext<EnumField>, value: string): string {
+  return ctx.t(`${ctx.key}.${value}`);
 }
 
 /** The coloured tag of one enum value; an undeclared value shows as it is. */
@@ -69,7 +74,7 @@ export function enumTag(ctx: FieldContext<EnumField>, value: unknown) {
   if (!option) return <Tag key={code}>{code}</Tag>;
   return (
     <Tag key={code} color={option.color}>
-      {ctx.t(`${ctx.key}.${code}`)}
+      {enumLabel(ctx, code)}
     </Tag>
   );
 }

@@ -4,7 +4,7 @@ import type { EnumField } from '../../../../resources/define';
 import { memberResource } from '../../../../resources/member/member.resource';
 import type { FieldContext, Translate } from '../../../fields/field-kind';
 import { fieldContext } from '../../../fields/field-kinds';
-import { enumOptions, enumTag } from '../../../fields/kinds/choice.kind';
+import { enumLabel, enumTag } from '../../../fields/kinds/choice.kind';
 import { ShareBar } from '../../../components/share-bar';
 import { formatInteger } from '../../../lib/format';
 import type { MemberOverview } from '../shared/member-api';
@@ -48,11 +48,10 @@ function CountTable(props: { readonly rows: readonly CountRow[]; readonly total:
 /** Members by state, with the state tags of the member declaration. */
 export function StateCounts(props: { readonly overview: MemberOverview; readonly t: Translate }) {
   const ctx = fieldContext({ resource: memberResource, name: 'state', t: props.t }) as FieldContext<EnumField>;
-  const names = new Map(enumOptions(ctx).map((option) => [option.value, option.label]));
   const rows = props.overview.byState.map((s) => ({
     key: s.state,
     label: enumTag(ctx, s.state),
-    name: names.get(s.state) ?? s.state,
+    name: enumLabel(ctx, s.state),
     count: s.count,
   }));
   return <CountTable rows={rows} total={props.overview.total} t={props.t} testId="member-state-counts" />;
