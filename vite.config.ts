@@ -3,7 +3,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
-import { OUTSIDE_SHELL_PATHS, OUTSIDE_SHELL_PREFIXES } from './providers/outside-shell';
+import { OUTSIDE_SHELL_PATHS, OUTSIDE_SHELL_PREFIXES, SIGN_IN_PATHS } from './providers/outside-shell';
 
 /**
  * Writes a brotli (`.br`) and a gzip (`.gz`) copy beside every text asset of the build, at the
@@ -114,6 +114,35 @@ function platformResizeObserver(): Plugin {
 }
 
 /**
+ * rc-table measures the scroll bar's width on every table's first drawing
+ * (`getTargetScrollBarSize`: a box added to the page and read back), which forces a layout of the
+ * whole page in the middle of the list's first commit. The console styles no scroll bar of its
+ * own, so the page's measure (rc-util's `getScrollBarSize`, kept once taken) is the same figure;
+ * it is taken when the table's code is loaded, before any table draws. The figure only matters to
+ * tables with a fixed header or sticky parts, which the console does not draw. Build only, like
+ * the rest of the first screens' trimming.
+ */
+function sharedScrollbarSize(): Plugin {
+  const ID = '\0shared-scrollbar-size';
+  return {
+    name: 'loyalty-shared-scrollbar-size',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId: (source, importer) =>
+      source === 'rc-util/es/getScrollBarSize' && importer && /[\\/]rc-table[\\/]es[\\/]Table\.js$/.test(importer) ? ID : null,
+    load: (id) =>
+      id === ID
+        ? [
+            `import getScrollBarSize from 'rc-util/es/getScrollBarSize';`,
+            `if (typeof document !== 'undefined' && document.body) getScrollBarSize();`,
+            `export default getScrollBarSize;`,
+            `export function getTargetScrollBarSize() { const width = getScrollBarSize(); return { width, height: width }; }`,
+          ].join('\n')
+        : null,
+  };
+}
+
+/**
  * antd's styles as two CSS files written at build time (src/shell/antd-static-styles.ts) instead
  * of computed and inserted by every component as it first draws: the one of the pages outside
  * the shell linked first in index.html's head (before the app's own CSS, where antd inserts its
@@ -162,9 +191,12 @@ function antdStaticStyles(): Plugin {
  * but the entry asks for them only once it has arrived and run: on a slow link, one whole download
  * after the other. A small script of the build, named in index.html's head (async, so no page
  * waits for it), starts those downloads at once when the address is inside the console
- * (`modulepreload`, and a `preload` of antd's console styles); outside it (the login page) it
- * does nothing, so the login page's own downloads have the link to themselves. The rule for
- * "outside" is the app's (providers/outside-shell.ts), written into the script.
+ * (`modulepreload`, and a `preload` of antd's console styles). Outside it (the login page) it
+ * leaves the link to the page's own downloads; on the sign-in page (not a member's card page) then, once the page has loaded and the browser is
+ * idle, fetches the same files into the HTTP cache (`prefetch`, the lowest priority): while the
+ * clerk types the password the console's code arrives, and the screen after sign-in draws without
+ * waiting for it. The rule for "outside" is the app's (providers/outside-shell.ts), written into
+ * the script.
  */
 function consolePreload(): Plugin {
   let base = '/';
@@ -197,10 +229,15 @@ function consolePreload(): Plugin {
         .filter((item) => item.type === 'asset' && (item.names ?? []).includes('antd-console.css'))
         .map((item) => `${base}${item.fileName}`);
       const source = `(function(){var r=location.hash.replace(/^#/,'').split('?')[0];
+var scripts=${JSON.stringify(scripts)},styles=${JSON.stringify(styles)};
+function add(href,rel,as,cors){var l=document.createElement('link');l.rel=rel;l.href=href;if(as)l.as=as;if(cors)l.crossOrigin='';document.head.appendChild(l)}
+if(${JSON.stringify(SIGN_IN_PATHS)}.indexOf(r)>=0){
+var later=function(){scripts.forEach(function(f){add(f,'prefetch','script',1)});styles.forEach(function(f){add(f,'prefetch','style')})};
+var idle=function(){(window.requestIdleCallback||setTimeout)(later)};
+if(document.readyState==='complete')idle();else addEventListener('load',idle,{once:true});return}
 if(${JSON.stringify(OUTSIDE_SHELL_PATHS)}.indexOf(r)>=0||${JSON.stringify(OUTSIDE_SHELL_PREFIXES)}.some(function(p){return r.indexOf(p)===0}))return;
-function add(href,rel,as){var l=document.createElement('link');l.rel=rel;l.href=href;if(as)l.as=as;else l.crossOrigin='';document.head.appendChild(l)}
-${JSON.stringify(scripts)}.forEach(function(f){add(f,'modulepreload')});
-${JSON.stringify(styles)}.forEach(function(f){add(f,'preload','style')});})();
+scripts.forEach(function(f){add(f,'modulepreload','',1)});
+styles.forEach(function(f){add(f,'preload','style')});})();
 `;
       this.emitFile({ type: 'asset', name: NAME, source });
     },
@@ -228,6 +265,7 @@ export default defineConfig({
     react(),
     componentsOnDemand(),
     platformResizeObserver(),
+    sharedScrollbarSize(),
     refineTreeShaking(),
     antdStaticStyles(),
     consolePreload(),

@@ -49,8 +49,9 @@ function readExpanded(): boolean {
   return localStorage.getItem(LOCAL_KEYS.subNavVisible) !== 'false';
 }
 
-// The phone's menu drawer (antd's Drawer) loads only where the screen is narrow: a desk's
-// console draws its side menu instead and never needs it.
+// The phone's menu drawer (antd's Drawer) loads when a narrow screen first opens it: a desk's
+// console draws its side menu instead and never needs it, and a phone's first page draws without
+// it (its code was a download and its closed drawer a drawing before the first rows).
 const Drawer = lazy(() => import('antd/es/drawer'));
 
 /** `next`, or `was` where both read the same: a state set to what it was draws nothing again. */
@@ -67,6 +68,7 @@ export function ShellLayout() {
   // Below `md` the side menu is a drawer.
   const narrow = !useWideScreen();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const [drawerUsed, setDrawerUsed] = useState(false);
   const [centers, setCenters] = useState<readonly MarketingCenter[]>([]);
   const [center, setCenter] = useState(() => selectedMarketingCenter());
   // Rebuilt after the session is re-read, so the menu follows changed grants or flags.
@@ -118,6 +120,7 @@ export function ShellLayout() {
 
   const toggle = () => {
     if (narrow) {
+      setDrawerUsed(true);
       setDrawerOpen((open) => !open);
       return;
     }
@@ -166,20 +169,22 @@ export function ShellLayout() {
   return (
     <Layout className="console-shell">
       {narrow ? (
-        <Suspense fallback={null}>
-          <Drawer
-            placement="left"
-            open={drawerOpen}
-            width={SIDER_WIDTH}
-            closable={false}
-            onClose={() => setDrawerOpen(false)}
-            rootClassName="console-menu-drawer"
-            styles={{ body: { padding: 0 } }}
-          >
-            {logo(false)}
-            {menuOf(false)}
-          </Drawer>
-        </Suspense>
+        drawerUsed && (
+          <Suspense fallback={null}>
+            <Drawer
+              placement="left"
+              open={drawerOpen}
+              width={SIDER_WIDTH}
+              closable={false}
+              onClose={() => setDrawerOpen(false)}
+              rootClassName="console-menu-drawer"
+              styles={{ body: { padding: 0 } }}
+            >
+              {logo(false)}
+              {menuOf(false)}
+            </Drawer>
+          </Suspense>
+        )
       ) : (
         <Layout.Sider width={SIDER_WIDTH} collapsedWidth={56} collapsed={collapsed} trigger={null} className="console-sider">
           {logo(collapsed)}

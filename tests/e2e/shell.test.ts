@@ -305,31 +305,75 @@ describe("antd's styles from the build (issue 30)", () => {
     await screenshot(page, 'static-styles-list-390');
   });
 
-  it("starts the console's chunks with the entry on a page inside the console, and not on the login page", async () => {
+  it("starts the console's chunks with the entry inside the console; the login page fetches them once drawn, and sign-in reads them from the cache", async () => {
     const page = await openPage();
     /** The links the build's preload script adds (vite.config.ts, consolePreload), files named without their hashes. */
-    const preloaded = () =>
+    const linked = () =>
       page.evaluate(() =>
         [
           ...document.querySelectorAll<HTMLLinkElement>(
-            'link[rel=modulepreload]:not([href*="rolldown-runtime"]), link[rel=preload][as=style]',
+            'link[rel=modulepreload]:not([href*="rolldown-runtime"]), link[rel=preload][as=style], link[rel=prefetch]',
           ),
         ].map((link) => `${link.rel} ${new URL(link.href).pathname.replace(/-[\w-]{8}\.(js|css)$/, '.$1')}`),
       );
+    // Bytes each request of the console's chunk carried over the network, by the kind of request.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    const consoleChunk = new Map<string, string>();
+    const carried: { type: string; bytes: number }[] = [];
+    cdp.on('Network.requestWillBeSent', (event) => {
+      if (/\/assets\/console-[\w-]{8}\.js$/.test(event.request.url)) consoleChunk.set(event.requestId, event.type ?? 'Other');
+    });
+    cdp.on('Network.loadingFinished', (event) => {
+      const type = consoleChunk.get(event.requestId);
+      if (type) carried.push({ type, bytes: event.encodedDataLength });
+    });
+
     const login = new LoginPage(page);
     await login.open(baseUrl);
-    expect(await preloaded()).toEqual([]);
+    // Once the login page has drawn and the browser is idle, it fetches the console's files ahead.
+    await expect
+      .poll(linked)
+      .toEqual(['prefetch /assets/console.js', 'prefetch /assets/list-screen.js', 'prefetch /assets/antd-console.css']);
+    await expect.poll(() => carried.filter((load) => load.bytes > 10_000).length).toBe(1);
     await login.signIn(demoTenant, 'admin', passwordOf('admin'));
+    await new ShellPage(page).waitForShell();
+    // The console's code ran from the cache: nothing more of it crossed the network.
+    expect(carried.reduce((sum, load) => sum + load.bytes, 0)).toBeLessThan(carried[0]!.bytes + 2_000);
+
     await new ShellPage(page).goto(baseUrl, '/member/standard-member/list');
     await page.reload();
     await new ListPage(page).waitLoaded();
-    // The style's preload is the script's alone (the console adds that file as a stylesheet).
-    expect(await preloaded()).toEqual(
+    // Inside the console the same files start with the entry. The style's preload is the
+    // script's alone (the console adds that file as a stylesheet).
+    expect(await linked()).toEqual(
       expect.arrayContaining([
         'modulepreload /assets/console.js',
         'modulepreload /assets/list-screen.js',
         'preload /assets/antd-console.css',
       ]),
     );
+    expect((await linked()).filter((link) => link.startsWith('prefetch'))).toEqual([]);
+  });
+
+  it("draws another list without measuring the page's scroll bar again (a forced layout in the table's first drawing)", async () => {
+    const { page, shell } = await signedIn({ tenant: demoTenant, login: 'admin', password: passwordOf('admin') });
+    await shell.navigate('/member/standard-member/list');
+    await new ListPage(page).waitLoaded();
+    // rc-table's measure adds a box `rc-scrollbar-measure-…` to the page and reads it back.
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { measured: string[] }).measured = seen;
+      new MutationObserver((changes) => {
+        for (const change of changes)
+          for (const node of change.addedNodes)
+            if (node instanceof HTMLElement && node.id.startsWith('rc-scrollbar-measure')) seen.push(node.id);
+      }).observe(document.body, { childList: true });
+    });
+    await shell.navigate('/datum/store');
+    await page.locator('form#store-filter').waitFor();
+    await new ListPage(page).waitLoaded();
+    await expect.poll(() => page.locator('.console-page .ant-table-row').count()).toBeGreaterThan(0);
+    expect(await page.evaluate(() => (window as unknown as { measured: string[] }).measured)).toEqual([]);
   });
 });

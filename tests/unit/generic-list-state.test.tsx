@@ -228,6 +228,42 @@ describe('generic list paging and totals', () => {
     expect(seen).toEqual(['5 rows, busy', '10 rows, busy', '12 rows, totals, pager']);
   });
 
+  it('turns its spinner where the rows will come before the first answer, and over the rows shown while another page comes', async () => {
+    // Each answer waits until the test lets it go.
+    let release: () => void = () => undefined;
+    server.use(
+      api.post('gadget/query', async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        queries.push(body);
+        await new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        const page = Number(body.page ?? 1);
+        const records = [gadget({ id: page, code: `G00${page}`, name: `Widget of page ${page}` })];
+        return ok({ totalIsEstimate: false, nextCursor: null, total: 40, records });
+      }),
+    );
+    const spinnerOverRows = () => document.querySelector('.ant-spin-blur');
+    const spinnerInPlace = () => document.querySelector('.ant-table-placeholder .ant-spin-spinning');
+    renderList();
+    await waitFor(() => expect(queries).toHaveLength(1));
+    expect(spinnerInPlace()).not.toBeNull();
+    expect(spinnerOverRows()).toBeNull();
+    release();
+    await screen.findByText('Widget of page 1');
+    await waitFor(() => expect(spinnerInPlace()).toBeNull());
+    expect(spinnerOverRows()).toBeNull();
+
+    fireEvent.click(document.querySelector('.ant-pagination-item-2')!);
+    await waitFor(() => expect(queries).toHaveLength(2));
+    await waitFor(() => expect(spinnerOverRows()).not.toBeNull());
+    expect(screen.getByText('Widget of page 1')).toBeTruthy();
+    expect(spinnerInPlace()).toBeNull();
+    release();
+    await screen.findByText('Widget of page 2');
+    await waitFor(() => expect(spinnerOverRows()).toBeNull());
+  });
+
   it('shows no totals row for a resource that declares none', async () => {
     answerQuery(() => ({ total: 1, records: [gadget()] }));
     renderList();

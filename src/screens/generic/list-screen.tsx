@@ -1,4 +1,4 @@
-import { App, Button, Empty, Table, Typography, type CheckboxProps } from 'antd';
+import { App, Button, Empty, Spin, Table, Typography, type CheckboxProps } from 'antd';
 import type { ColumnsType, SorterResult, TablePaginationConfig } from 'antd/es/table/interface';
 import { useList, type BaseRecord, type CrudFilter, type CrudSort } from '@refinedev/core';
 import { Fragment, lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
@@ -407,7 +407,12 @@ export function ResourceList(props: ResourceListProps) {
   // comes (its rows follow in a background draw) or a permission, the chrome or the address
   // changes, and antd's table (header, pager, the rows' cells) was drawn again each time.
   // Spinning, and waiting for rows (no empty text yet): each the same through an answer's arrival.
-  const loading = listQuery.isFetching || drawing;
+  // The table's spinner blurs the rows it shows while another answer comes; its blur is inherited
+  // (pointer-events, user-select) by every cell, so its end restyled the whole table (40 ms of a
+  // phone's first list, after the first rows had drawn). Before the first answer there is nothing
+  // to blur: the spinner stands where the rows will come, and they take its place.
+  const firstAnswer = !records;
+  const loading = !firstAnswer && (listQuery.isFetching || drawing);
   const waiting = (listQuery.isFetching && !records) || drawing;
   const totals = answer?.totals as Record<string, unknown> | undefined;
   const table = useMemo(() => {
@@ -454,7 +459,7 @@ export function ResourceList(props: ResourceListProps) {
               }
             : undefined
         }
-        locale={{ emptyText: waiting ? <span /> : emptyText }}
+        locale={{ emptyText: waiting ? firstAnswer ? <Spin /> : <span /> : emptyText }}
         summary={totalsRow({ resource, t, columns, totals, selectable, unseen: steps.drawing })}
         pagination={
           tree
@@ -489,6 +494,7 @@ export function ResourceList(props: ResourceListProps) {
     steps.drawing,
     loading,
     waiting,
+    firstAnswer,
     onChange,
     selectable,
     selected,
