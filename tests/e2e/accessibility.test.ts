@@ -37,8 +37,14 @@ async function settle(shell: ShellPage, path: string): Promise<void> {
       timeout: 5_000,
     })
     .catch(() => undefined);
+  // No spinner turns and no list is still drawing its rows (its box is `aria-busy` until the last
+  // step, its pager unseen until then).
   await shell.page
-    .waitForFunction(() => !document.querySelector('.ant-spin-spinning, .ant-skeleton-active'), undefined, { timeout: 5_000 })
+    .waitForFunction(
+      () => !document.querySelector('.ant-spin-spinning, .ant-skeleton-active, [aria-busy="true"] > .ant-table-wrapper'),
+      undefined,
+      { timeout: 5_000 },
+    )
     .catch(() => undefined);
   await shell.waitForScreen().catch(() => undefined);
   // A message left by the screen before (it outlives its screen) fades out before axe reads colours.
