@@ -103,14 +103,11 @@ function componentsOnDemand(): Plugin {
  * none, and keep the polyfill.
  */
 function platformResizeObserver(): Plugin {
-  const ID = '\0platform-resize-observer';
-  return {
-    name: 'loyalty-platform-resize-observer',
-    apply: 'build',
-    enforce: 'pre',
-    resolveId: (source) => (source === 'resize-observer-polyfill' ? ID : null),
-    load: (id) => (id === ID ? 'export default globalThis.ResizeObserver;' : null),
-  };
+  return replacedImport({
+    name: 'platform-resize-observer',
+    source: 'resize-observer-polyfill',
+    code: 'export default globalThis.ResizeObserver;',
+  });
 }
 
 /**
@@ -123,22 +120,37 @@ function platformResizeObserver(): Plugin {
  * the rest of the first screens' trimming.
  */
 function sharedScrollbarSize(): Plugin {
-  const ID = '\0shared-scrollbar-size';
+  return replacedImport({
+    name: 'shared-scrollbar-size',
+    source: 'rc-util/es/getScrollBarSize',
+    importer: /[\\/]rc-table[\\/]es[\\/]Table\.js$/,
+    code: [
+      `import getScrollBarSize from 'rc-util/es/getScrollBarSize';`,
+      `if (typeof document !== 'undefined' && document.body) getScrollBarSize();`,
+      `export default getScrollBarSize;`,
+      `export function getTargetScrollBarSize() { const width = getScrollBarSize(); return { width, height: width }; }`,
+    ].join('\n'),
+  });
+}
+
+/**
+ * A build plugin answering the import of `source` (by `importer` only, when given) with `code`,
+ * a module of its own (which may import `source` itself: its own imports are left alone).
+ */
+function replacedImport(args: {
+  readonly name: string;
+  readonly source: string;
+  readonly importer?: RegExp;
+  readonly code: string;
+}): Plugin {
+  const id = `\0${args.name}`;
   return {
-    name: 'loyalty-shared-scrollbar-size',
+    name: `loyalty-${args.name}`,
     apply: 'build',
     enforce: 'pre',
     resolveId: (source, importer) =>
-      source === 'rc-util/es/getScrollBarSize' && importer && /[\\/]rc-table[\\/]es[\\/]Table\.js$/.test(importer) ? ID : null,
-    load: (id) =>
-      id === ID
-        ? [
-            `import getScrollBarSize from 'rc-util/es/getScrollBarSize';`,
-            `if (typeof document !== 'undefined' && document.body) getScrollBarSize();`,
-            `export default getScrollBarSize;`,
-            `export function getTargetScrollBarSize() { const width = getScrollBarSize(); return { width, height: width }; }`,
-          ].join('\n')
-        : null,
+      source === args.source && (!args.importer || (importer !== undefined && args.importer.test(importer))) ? id : null,
+    load: (loaded) => (loaded === id ? args.code : null),
   };
 }
 
@@ -191,9 +203,10 @@ function antdStaticStyles(): Plugin {
  * but the entry asks for them only once it has arrived and run: on a slow link, one whole download
  * after the other. A small script of the build, named in index.html's head (async, so no page
  * waits for it), starts those downloads at once when the address is inside the console
- * (`modulepreload`, and a `preload` of antd's console styles). Outside it (the login page) it
- * leaves the link to the page's own downloads; on the sign-in page (not a member's card page) then, once the page has loaded and the browser is
- * idle, fetches the same files into the HTTP cache (`prefetch`, the lowest priority): while the
+ * (`modulepreload`, and a `preload` of antd's console styles). Outside it it leaves the link to
+ * the page's own downloads; on the sign-in page (not a member's card page), once the page has
+ * loaded and the browser is idle, it fetches the same files into the HTTP cache (`prefetch`, the
+ * lowest priority): while the
  * clerk types the password the console's code arrives, and the screen after sign-in draws without
  * waiting for it. The rule for "outside" is the app's (providers/outside-shell.ts), written into
  * the script.
