@@ -12,6 +12,7 @@ import { useAntdLocale } from '../providers/i18n';
 import { useDateEnterGuard } from './components/date-enter-guard';
 import { AppRoutes } from './shell/app-routes';
 import { FeedbackBridge } from './shell/feedback-bridge';
+import { LatestLocationContext } from './shell/navigation-pending';
 import { CONSOLE_THEME } from './shell/theme';
 import './shell/shell.css';
 
@@ -32,5 +33,11 @@ function AppRoot() {
 /** The whole browser app. */
 export function App() {
   const [router] = useState(() => createHashRouter([{ path: '*', element: <AppRoot /> }], { future: { v7_relativeSplatPath: true } }));
-  return <RouterProvider router={router} future={{ v7_startTransition: true }} />;
+  // The shell marks a move still rendering (shell/navigation-pending.ts): it reads the router's
+  // latest address, which the transition's render lags behind.
+  return (
+    <LatestLocationContext.Provider value={router}>
+      <RouterProvider router={router} future={{ v7_startTransition: true }} />
+    </LatestLocationContext.Provider>
+  );
 }

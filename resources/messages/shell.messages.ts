@@ -59,6 +59,7 @@ export const shellMessages = defineMessages({
   'shell.header.collapse': ['收起菜单', 'Collapse menu'],
   'shell.header.expand': ['展开菜单', 'Expand menu'],
   'shell.header.openMenu': ['打开菜单', 'Open menu'],
+  'shell.navigating': ['正在打开页面', 'Opening the page'],
   'shell.header.closeMenu': ['关闭菜单', 'Close menu'],
   'shell.language.zh_CN': ['中文', '中文'],
   'shell.language.en_US': ['English', 'English'],

@@ -21,6 +21,7 @@ import { Button, Layout, Menu, Space, Tooltip, type MenuProps } from 'antd';
 import { lazy, startTransition, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { useNavigationPending } from './navigation-pending';
 import type { MenuGroup } from '../../resources/catalog/types';
 import { refreshSession, selectMarketingCenter, selectedMarketingCenter, storedCustomer, type MarketingCenter } from '../../providers/auth';
 import { LOCAL_KEYS } from '../../providers/storage-keys';
@@ -64,6 +65,8 @@ export function ShellLayout() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { pathname } = useLocation();
+  // A new address still rendering: a bar runs above the screen being left, which fades.
+  const moving = useNavigationPending();
   const [collapsed, setCollapsed] = useState(() => !readExpanded());
   // Below `md` the side menu is a drawer.
   const narrow = !useWideScreen();
@@ -217,9 +220,10 @@ export function ShellLayout() {
           </Space>
         </Layout.Header>
         <Layout.Content className="console-content">
+          {moving && <div className="console-navigation-bar" role="progressbar" aria-label={t('shell.navigating')} />}
           {/* Screens remount when the centre changes: their data belongs to the old centre. The
               address the page draws is marked for the browser tests, which wait for it after moving. */}
-          <div key={center?.id ?? 'none'} className="console-page" data-path={pathname}>
+          <div key={center?.id ?? 'none'} className="console-page" data-path={pathname} aria-busy={moving || undefined}>
             {narrow && <PhonePageTitle />}
             <Outlet />
           </div>

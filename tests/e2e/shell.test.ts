@@ -377,3 +377,35 @@ describe("antd's styles from the build (issue 30)", () => {
     expect(await page.evaluate(() => (window as unknown as { measured: string[] }).measured)).toEqual([]);
   });
 });
+
+describe('moving between screens', () => {
+  it('marks the screen being left while the next one renders, and clears the mark once it shows', async () => {
+    const { page, shell } = await signedInDemo('admin');
+    await shell.navigate('/member/standard-member/list');
+    await new ListPage(page).waitLoaded();
+    // Every state of the work area's mark while the address moves, as the page draws it.
+    await page.evaluate(() => {
+      const seen: { busy: string | null; path: string | undefined; bar: string | null }[] = [];
+      (window as unknown as { marks: typeof seen }).marks = seen;
+      const content = document.querySelector('.console-content')!;
+      new MutationObserver(() => {
+        const shown = document.querySelector<HTMLElement>('.console-page');
+        seen.push({
+          busy: shown?.getAttribute('aria-busy') ?? null,
+          path: shown?.dataset.path,
+          bar: content.querySelector('[role="progressbar"]')?.getAttribute('aria-label') ?? null,
+        });
+      }).observe(content, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-busy'] });
+    });
+    await shell.openMenu('会员', '批量操作单');
+    const marks = await page.evaluate(
+      () => (window as unknown as { marks: { busy: string | null; path: string | undefined; bar: string | null }[] }).marks,
+    );
+    // The list stayed on the page under the mark and the bar, named for assistive technology.
+    expect(marks).toContainEqual({ busy: 'true', path: '/member/standard-member/list', bar: '正在打开页面' });
+    const shown = page.locator('.console-page');
+    expect(await shown.getAttribute('data-path')).toMatch(/^\/member\/batch-operate/);
+    expect(await shown.getAttribute('aria-busy')).toBeNull();
+    expect(await page.getByRole('progressbar', { name: '正在打开页面' }).count()).toBe(0);
+  });
+});

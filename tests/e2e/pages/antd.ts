@@ -27,6 +27,20 @@ export function pageOf(root: Page | Locator): Page {
   return 'page' in root && typeof root.page === 'function' ? root.page() : (root as Page);
 }
 
+/**
+ * Waits until the work area shows the screen of the page's address. The console renders a new
+ * address in a React transition: until it has, the screen left stays on the page (its filter
+ * fields, its tables) and the shell marks it `aria-busy`. Outside the shell (the login page)
+ * there is nothing to wait for.
+ */
+export async function screenAtAddress(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const shown = document.querySelector<HTMLElement>('.console-page');
+    if (!shown) return true;
+    return shown.dataset.path === location.hash.slice(1).split('?')[0] && shown.getAttribute('aria-busy') !== 'true';
+  });
+}
+
 /** The form item whose label reads `label`, inside `root`. */
 export function formItem(root: Page | Locator, label: string | RegExp): Locator {
   const matcher = looseText(label);

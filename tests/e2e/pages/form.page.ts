@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { screenshot } from '../../helpers/browser';
-import { confirmOpenDialog, fillFormItem, formItem, looseText, openDialogs, settle } from './antd';
+import { confirmOpenDialog, fillFormItem, formItem, looseText, openDialogs, screenAtAddress, settle } from './antd';
 
 /**
  * Texts of the buttons that save a form, in both languages. An antd icon in the button adds its
@@ -43,6 +43,8 @@ export class FormPage {
   }
 
   async fill(label: string | RegExp, value: string): Promise<void> {
+    // A form opened by a move (a list's New) is not there while the list still shows.
+    if (this.scope === undefined) await screenAtAddress(this.page);
     await fillFormItem(this.page, this.field(label), value);
   }
 
@@ -109,6 +111,7 @@ export async function savedDetailThenList(
   const at = (path: string) => (url: URL) => url.hash.split('?')[0] === `#${path}`;
   try {
     await page.waitForURL(at(args.detail));
+    await screenAtAddress(page);
     if (args.leaveBy === 'back') await page.goBack();
     else
       await page.evaluate((target) => {

@@ -1,5 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
-import { confirmOpenDialog, fillFormItem, formItem, looseText } from './antd';
+import { confirmOpenDialog, fillFormItem, formItem, looseText, screenAtAddress } from './antd';
 
 /**
  * The list screen of any declared resource: an antd Table with a search/filter bar above it and
@@ -34,6 +34,8 @@ export class ListPage {
    * list still drawing its rows (a page comes a few rows at a time, the table's box `aria-busy`).
    */
   async waitLoaded(): Promise<void> {
+    // After a move, the table of the screen left is not the one meant.
+    if (this.scope === undefined) await screenAtAddress(this.page);
     await this.table.waitFor();
     const table = await this.table.elementHandle();
     await this.page.waitForFunction(
