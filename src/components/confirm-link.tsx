@@ -1,5 +1,6 @@
-import { Button, Popconfirm } from 'antd';
+import { App } from 'antd';
 import type { ReactNode } from 'react';
+import { RowAction } from './row-action';
 
 /** Props of {@link ConfirmLink}. */
 export interface ConfirmLinkProps {
@@ -13,18 +14,25 @@ export interface ConfirmLinkProps {
   readonly children: ReactNode;
 }
 
-/** A table-row link that asks for confirmation (antd Popconfirm) before running its action. */
+/**
+ * A table-row action that asks first, in a confirmation dialog (as the generic lists' row actions
+ * do, record-actions.tsx): the dialog holds the focus and gives it back to the link.
+ */
 export function ConfirmLink(props: ConfirmLinkProps) {
+  const { modal } = App.useApp();
   return (
-    <Popconfirm
-      title={props.title}
-      description={props.description}
-      okButtonProps={{ danger: props.danger }}
-      onConfirm={() => props.onConfirm().catch(() => undefined)}
+    <RowAction
+      danger={props.danger}
+      onClick={() =>
+        void modal.confirm({
+          title: props.title,
+          content: props.description,
+          okButtonProps: { danger: props.danger },
+          onOk: () => props.onConfirm().catch(() => undefined),
+        })
+      }
     >
-      <Button type="link" size="small" danger={props.danger}>
-        {props.children}
-      </Button>
-    </Popconfirm>
+      {props.children}
+    </RowAction>
   );
 }

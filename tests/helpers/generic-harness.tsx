@@ -198,6 +198,9 @@ export function buttonsNamed(container: ParentNode, name: string): HTMLButtonEle
   return [...container.querySelectorAll('button')].filter((button) => button.textContent?.replace(/\s+/g, ' ').trim() === name);
 }
 
+/** Where a confirmation dialog shows its question (antd repeats it, hidden, in the dialog's header). */
+export const CONFIRM_QUESTION = '.ant-modal-confirm-title';
+
 /** The one button inside `container` whose text is `name`; throws when there is not exactly one. */
 export function buttonNamed(container: ParentNode, name: string): HTMLButtonElement {
   const found = buttonsNamed(container, name);

@@ -9,6 +9,7 @@ import {
   api,
   buttonNamed,
   buttonsNamed,
+  CONFIRM_QUESTION,
   englishI18n,
   gadget,
   gadgetResource,
@@ -94,10 +95,16 @@ describe('generic list', () => {
     const names = (row: HTMLElement) => [...row.querySelectorAll('button')].map((button) => button.textContent);
     expect(names(rowOf('Widget A'))).toEqual(['Detail', 'Edit', 'Audit', 'Delete']);
     expect(names(rowOf('Widget B'))).toEqual(['Detail', 'Reopen']);
-    // The row's links stay on one line (the pinned column is as wide as they are, not one word).
-    const links = rowOf('Widget A').querySelector('button')?.closest('.ant-space') as HTMLElement;
-    expect(links.className).not.toContain('ant-space-wrap');
-    expect(links.style.flexWrap).not.toBe('wrap');
+    // The row's links are light buttons in one box, which keeps them on one line (row-action.css):
+    // the pinned column is as wide as they are, not one word.
+    const links = [...rowOf('Widget A').querySelectorAll('button')];
+    expect(links.map((link) => link.className)).toEqual([
+      'console-row-action',
+      'console-row-action',
+      'console-row-action',
+      'console-row-action console-row-action-danger',
+    ]);
+    expect(new Set(links.map((link) => link.parentElement?.className))).toEqual(new Set(['console-row-actions']));
   });
 
   it('hides what the access control provider refuses', async () => {
@@ -162,7 +169,7 @@ describe('generic list', () => {
     renderList();
     await screen.findByText('Widget A');
     fireEvent.click(buttonNamed(rowOf('Widget A'), 'Audit'));
-    const popup = (await screen.findByText('Audit Widget A?')).closest('.ant-popover')!;
+    const popup = (await screen.findByText('Audit Widget A?', { selector: CONFIRM_QUESTION })).closest('.ant-modal-confirm')!;
     expect(posted).toEqual([]);
     fireEvent.click(buttonNamed(popup, 'OK'));
     await waitFor(() => expect(posted).toEqual(['?id=1']));
@@ -182,7 +189,7 @@ describe('generic list', () => {
     renderList();
     await screen.findByText('Widget A');
     fireEvent.click(buttonNamed(rowOf('Widget A'), 'Delete'));
-    const popup = (await screen.findByText('Delete "Widget A"?')).closest('.ant-popover')!;
+    const popup = (await screen.findByText('Delete "Widget A"?', { selector: CONFIRM_QUESTION })).closest('.ant-modal-confirm')!;
     fireEvent.click(buttonNamed(popup, 'OK'));
     await waitFor(() => expect(deleted).toEqual([{ search: '?id=1', body: { version: 3 } }]));
   });

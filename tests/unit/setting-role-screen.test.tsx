@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { PermissionTreeNode } from '../../src/views/setting/shared/authorization-api';
 import { buildPermissionTree, checkedKeysOf, permissionsOf } from '../../src/views/setting/role/permission-tree-model';
 import RoleScreen from '../../src/views/setting/role-screen';
+import { CONFIRM_QUESTION } from '../helpers/generic-harness';
 import { toMessageMap } from '../../resources/messages/bilingual';
 import { resourceMessages } from '../../resources/resource-messages';
 import { valueApprovalSettingResource } from '../../resources/setting/value-approval-setting.resource';
@@ -220,9 +221,9 @@ describe('role screen', { timeout: 30_000 }, () => {
   it('asks before deleting a role, then posts deleteRole', async () => {
     await openScreen();
     fireEvent.click(buttonByText('Delete', rowOf('Manager')));
-    const question = await screen.findByText('Delete the role Manager?');
+    const question = await screen.findByText('Delete the role Manager?', { selector: CONFIRM_QUESTION });
     expect(callsTo('/deleteRole')).toHaveLength(0);
-    const popup = question.closest('.ant-popover') as HTMLElement;
+    const popup = question.closest('.ant-modal-confirm') as HTMLElement;
     await act(async () => {
       fireEvent.click(buttonByText('OK', popup));
     });
@@ -274,9 +275,9 @@ describe('role screen', { timeout: 30_000 }, () => {
     const row = (await screen.findByText('alice')).closest('tr') as HTMLElement;
     expect(callsTo('/listRoleUser')[0].query).toEqual({ roleId: '10' });
     fireEvent.click(buttonByText('Remove', row));
-    const question = await screen.findByText('Remove Alice Wang from the role Cashier?');
+    const question = await screen.findByText('Remove Alice Wang from the role Cashier?', { selector: CONFIRM_QUESTION });
     await act(async () => {
-      fireEvent.click(buttonByText('OK', question.closest('.ant-popover') as HTMLElement));
+      fireEvent.click(buttonByText('OK', question.closest('.ant-modal-confirm') as HTMLElement));
     });
     await waitFor(() => expect(callsTo('/deleteUserRole')).toHaveLength(1));
     expect(callsTo('/deleteUserRole')[0].query).toEqual({ roleId: '10', userId: '1' });

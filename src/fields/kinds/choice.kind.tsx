@@ -130,9 +130,11 @@ export const enumKind: FieldKindSpec<EnumField> = {
   },
   cell: (ctx, value) => {
     const values = asList(value);
-    return values.length === 0 ? (
-      DASH
-    ) : (
+    if (values.length === 0) return DASH;
+    // One value (most cells: a state, a channel) needs no box around its tag: a list draws this
+    // cell on every row.
+    if (values.length === 1) return enumTag(ctx, values[0]);
+    return (
       <Space size={[0, 4]} wrap>
         {values.map((v) => enumTag(ctx, v))}
       </Space>

@@ -109,11 +109,6 @@ export function textBoxWidth(text: string): string {
   return `calc(${wide}em + ${(narrow * 0.6).toFixed(1)}em + ${KEYWORD_CHROME})`;
 }
 
-/** The place of a folded filter's control before the bar was first opened (takes Form.Item's value). */
-function NotDrawnYet(_props: { value?: unknown }) {
-  return null;
-}
-
 /** Whether two sets of control values show the same (an empty value and a missing one alike). */
 function sameValues(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
   const shown = (value: unknown) => JSON.stringify(value ?? null);
@@ -136,8 +131,9 @@ export const FilterBar = memo(function FilterBar(props: FilterBarProps) {
   const [expanded, setExpanded] = useState(() =>
     fields.slice(FOLDED_FILTERS).some((name) => props.values?.[name] !== undefined && props.values[name] !== null),
   );
-  // Folded controls are drawn the first time the bar opens (their code, a date picker say, loads
-  // then); until then their fields stay registered with nothing drawn.
+  // Folded filters are drawn the first time the bar opens (their code, a date picker say, loads
+  // then); until then they are not in the bar at all, their values (from the url) kept by the
+  // form's store, which a search reads whole.
   const [foldedDrawn, setFoldedDrawn] = useState(expanded);
   useEffect(() => {
     // The url changed (back, a shared link, Reset): the controls follow it.
@@ -156,7 +152,9 @@ export const FilterBar = memo(function FilterBar(props: FilterBarProps) {
     fields: searchable.map((name) => t(`res.${resource.name}.${name}`)).join(' / '),
   });
 
-  const submit = (values: Record<string, unknown>) => props.onSearch(searchOf({ resource, values, t }));
+  // The store's values, also those of folded filters not drawn yet.
+  const submit = (values: Record<string, unknown>) =>
+    props.onSearch(searchOf({ resource, values: { ...(form.getFieldsValue(true) as Record<string, unknown>), ...values }, t }));
 
   return (
     <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', gap: 8, flexWrap: 'wrap', marginBottom: 16 }}>
@@ -179,10 +177,11 @@ export const FilterBar = memo(function FilterBar(props: FilterBarProps) {
             const control = spec.filter?.(ctx, ctx.field.filter!);
             if (!control) return null;
             const folded = foldable && index >= FOLDED_FILTERS;
+            if (folded && !foldedDrawn) return null;
             return (
-              // Folded filters stay registered (hidden), so a search still sends their values.
+              // Once drawn, folded filters stay (hidden while folded): their controls keep their state.
               <Form.Item key={name} name={name} label={t(ctx.key)} hidden={folded && !expanded}>
-                {folded && !foldedDrawn ? <NotDrawnYet /> : control}
+                {control}
               </Form.Item>
             );
           })}

@@ -1,7 +1,8 @@
-import { App, Button, Popconfirm, Space, Tooltip } from 'antd';
+import { App, Button, Space, Tooltip } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { ResourceDef, StateAction } from '../../../resources/define';
+import { RowAction } from '../../components/row-action';
 import { runStateAction } from '../../../providers/data';
 import type { ApiRecord } from '../../fields/field-kind';
 import { alreadyReported, errorText } from './call-errors';
@@ -42,7 +43,7 @@ export interface RecordActionsProps {
 export function RecordActions(props: RecordActionsProps) {
   const { resource, record, permissions, commands } = props;
   const t = useTranslate();
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const navigate = useNavigate();
   const [busy, setBusy] = useState<string>();
   // The state action whose reason dialog is open.
@@ -89,24 +90,30 @@ export function RecordActions(props: RecordActionsProps) {
     if (ok) props.onDeleted?.();
   };
 
-  const button = (key: string, label: string, extra: { danger?: boolean; onClick?: () => void; primary?: boolean } = {}): ReactNode => (
-    <Button
-      key={key}
-      type={link ? 'link' : extra.primary ? 'primary' : 'default'}
-      size={link ? 'small' : 'middle'}
-      danger={extra.danger}
-      loading={busy === key}
-      onClick={extra.onClick}
-    >
-      {label}
-    </Button>
-  );
+  // A row's actions are light buttons (RowAction); a detail's are antd's.
+  const button = (key: string, label: string, extra: { danger?: boolean; onClick?: () => void; primary?: boolean } = {}): ReactNode =>
+    link ? (
+      <RowAction key={key} danger={extra.danger} busy={busy === key} onClick={extra.onClick}>
+        {label}
+      </RowAction>
+    ) : (
+      <Button key={key} type={extra.primary ? 'primary' : 'default'} danger={extra.danger} loading={busy === key} onClick={extra.onClick}>
+        {label}
+      </Button>
+    );
 
-  const confirmed = (key: string, question: string, onConfirm: () => Promise<unknown>, child: ReactNode): ReactNode => (
-    <Popconfirm key={key} title={question} onConfirm={() => onConfirm()} okButtonProps={{ danger: key === '$delete' }}>
-      {child}
-    </Popconfirm>
-  );
+  // Asked in a dialog, which holds the focus and gives it back to the button when it closes; its
+  // OK button spins until the action has run.
+  const confirmed = (key: string, question: string, onConfirm: () => Promise<unknown>, label: string, danger?: boolean): ReactNode =>
+    button(key, label, {
+      danger,
+      onClick: () =>
+        void modal.confirm({
+          title: question,
+          okButtonProps: { danger: key === '$delete' },
+          onOk: () => onConfirm(),
+        }),
+    });
 
   const stateButton = ([name, action]: [string, StateAction]): ReactNode => {
     const label = t(`res.${resource.name}.action.${name}`);
@@ -117,9 +124,15 @@ export function RecordActions(props: RecordActionsProps) {
       return (
         <Tooltip key={name} title={t(blocked)}>
           <span>
-            <Button type={link ? 'link' : 'default'} size={link ? 'small' : 'middle'} disabled aria-describedby={reasonId}>
-              {label}
-            </Button>
+            {link ? (
+              <RowAction disabled describedBy={reasonId}>
+                {label}
+              </RowAction>
+            ) : (
+              <Button disabled aria-describedby={reasonId}>
+                {label}
+              </Button>
+            )}
             <span id={reasonId} hidden>
               {t(blocked)}
             </span>
@@ -128,9 +141,8 @@ export function RecordActions(props: RecordActionsProps) {
       );
     }
     if (action.reason) return button(name, label, { danger: action.danger, onClick: () => setAsking(name) });
-    const child = button(name, label, { danger: action.danger, onClick: action.confirm ? undefined : () => void runAction(name) });
-    if (!action.confirm) return child;
-    return confirmed(name, t(`res.${resource.name}.action.${name}.confirm`, { title }), () => runAction(name), child);
+    if (!action.confirm) return button(name, label, { danger: action.danger, onClick: () => void runAction(name) });
+    return confirmed(name, t(`res.${resource.name}.action.${name}.confirm`, { title }), () => runAction(name), label, action.danger);
   };
 
   const items: ReactNode[] = [];
@@ -145,17 +157,19 @@ export function RecordActions(props: RecordActionsProps) {
     items.push(button('$copy', t('screens.copy'), { onClick: () => navigate(copyLocation(resource, id)) }));
   }
   if (permissions.delete && isDeletable(resource, record)) {
-    items.push(
-      confirmed('$delete', t('screens.confirmDeleteNamed', { title }), runDelete, button('$delete', t('screens.delete'), { danger: true })),
-    );
+    items.push(confirmed('$delete', t('screens.confirmDeleteNamed', { title }), runDelete, t('screens.delete'), true));
   }
   if (items.length === 0) return null;
   const asked = asking !== undefined ? resource.states?.actions[asking] : undefined;
   return (
     <>
-      <Space size={link ? 0 : 8} wrap={!link}>
-        {items}
-      </Space>
+      {link ? (
+        <span className="console-row-actions">{items}</span>
+      ) : (
+        <Space size={8} wrap>
+          {items}
+        </Space>
+      )}
       {asking !== undefined && asked ? (
         <ReasonDialog
           title={`${t(`res.${resource.name}.action.${asking}`)} · ${title}`}

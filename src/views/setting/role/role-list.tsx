@@ -1,8 +1,9 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, Space, Table } from 'antd';
+import { Button, Table } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ConfirmLink } from '../../../components/confirm-link';
+import { RowAction } from '../../../components/row-action';
 import { SearchToolbar } from '../../../components/search-toolbar';
 import { useAction } from '../../../components/use-action';
 import { deleteRole, type RoleRow } from '../shared/authorization-api';
@@ -40,10 +41,8 @@ export function RoleList(props: RoleListProps) {
       key: 'actions',
       title: t('setting.common.actions'),
       render: (_value, role) => (
-        <Space size={0} onClick={(event) => event.stopPropagation()}>
-          <Button type="link" size="small" onClick={() => onEdit(role)}>
-            {t('setting.common.edit')}
-          </Button>
+        <span className="console-row-actions" onClick={(event) => event.stopPropagation()}>
+          <RowAction onClick={() => onEdit(role)}>{t('setting.common.edit')}</RowAction>
           <ConfirmLink
             danger
             title={t('setting.role.deleteConfirm', { name: role.name })}
@@ -52,7 +51,7 @@ export function RoleList(props: RoleListProps) {
           >
             {t('setting.common.delete')}
           </ConfirmLink>
-        </Space>
+        </span>
       ),
     });
   }
