@@ -18,7 +18,8 @@ import {
   WalletOutlined,
 } from '@ant-design/icons';
 import { Button, Layout, Menu, Space, Tooltip, type MenuProps } from 'antd';
-import { lazy, startTransition, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useNavigationPending } from './navigation-pending';
@@ -29,6 +30,7 @@ import { Breadcrumbs, PhonePageTitle } from './breadcrumbs';
 import { LanguageSwitch } from './language-switch';
 import { MarketingCentreSelect } from './marketing-centre-select';
 import { currentMenu, entryTitleKey, groupTitleKey, opensElsewhere, selectedMenuPath } from './menu';
+import type { MenuGroupView } from '../../resources/access';
 import { SIDER_WIDTH } from './theme';
 import { UserMenu } from './user-menu';
 import { ApprovalsBell } from './approvals-bell';
@@ -58,6 +60,25 @@ const Drawer = lazy(() => import('antd/es/drawer'));
 /** `next`, or `was` where both read the same: a state set to what it was draws nothing again. */
 function sameJson<T>(was: T, next: T): T {
   return JSON.stringify(was) === JSON.stringify(next) ? was : next;
+}
+
+/** The side menu's items: a group per catalogue group, its entries as real links. */
+function menuItems(menu: readonly MenuGroupView[], t: TFunction): MenuProps['items'] {
+  return menu.map((group) => ({
+    key: group.group,
+    icon: GROUP_ICONS[group.group],
+    label: t(groupTitleKey(group.group)),
+    // A real link: "open in a new tab" works; a plain click is the menu's (it asks first when a
+    // changed form would be left).
+    children: group.entries.map((entry) => ({
+      key: entry.path,
+      label: (
+        <a href={`#${entry.path}`} onClick={(event) => !opensElsewhere(event.nativeEvent) && event.preventDefault()}>
+          {t(entryTitleKey({ group: group.group, entry: entry.entry }))}
+        </a>
+      ),
+    })),
+  }));
 }
 
 /** The layout route of every signed-in screen. */
@@ -105,21 +126,10 @@ export function ShellLayout() {
     if (currentGroup) setOpenKeys((keys) => (keys.includes(currentGroup) ? keys : [...keys, currentGroup]));
   }, [currentGroup]);
 
-  const items: MenuProps['items'] = menu.map((group) => ({
-    key: group.group,
-    icon: GROUP_ICONS[group.group],
-    label: t(groupTitleKey(group.group)),
-    // A real link: "open in a new tab" works; a plain click is the menu's (it asks first when a
-    // changed form would be left).
-    children: group.entries.map((entry) => ({
-      key: entry.path,
-      label: (
-        <a href={`#${entry.path}`} onClick={(event) => !opensElsewhere(event.nativeEvent) && event.preventDefault()}>
-          {t(entryTitleKey({ group: group.group, entry: entry.entry }))}
-        </a>
-      ),
-    })),
-  }));
+  // The menu's items, built while a menu is drawn (a phone draws none until its drawer opens):
+  // some hundred entries and their titles.
+  const menuDrawn = !narrow || drawerUsed;
+  const items = useMemo<MenuProps['items']>(() => (menuDrawn ? menuItems(menu, t) : []), [menuDrawn, menu, t]);
 
   const toggle = () => {
     if (narrow) {

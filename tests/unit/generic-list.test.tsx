@@ -3,8 +3,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { setupServer } from 'msw/node';
 import type { i18n as I18n } from 'i18next';
-import type { AccessControlProvider } from '@refinedev/core';
+import type { AccessControlProvider, CanParams, CanReturnType } from '@refinedev/core';
 import { ResourceList } from '../../src/screens/generic/list-screen';
+import { ImmediateDecisions } from '../../src/screens/generic/use-resource-permissions';
 import {
   api,
   buttonNamed,
@@ -115,6 +116,33 @@ describe('generic list', () => {
     await waitFor(() => expect(buttonsNamed(rowOf('Widget A'), 'Detail')).toHaveLength(1));
     expect([...rowOf('Widget A').querySelectorAll('button')].map((button) => button.textContent)).toEqual(['Detail']);
     expect(buttonsNamed(document.body, 'Add')).toHaveLength(0);
+  });
+
+  it("draws with the answers a provider has at once, without asking it through refine's queries", async () => {
+    answerQuery([gadget()]);
+    const asked: string[] = [];
+    const provider: AccessControlProvider = {
+      can: async ({ action }) => {
+        asked.push(action);
+        return { can: true };
+      },
+    };
+    // The console's provider, once its rules are loaded: edit, delete and audit refused.
+    const decideNow = ({ action }: CanParams): CanReturnType => ({ can: !['edit', 'delete', 'audit'].includes(action) });
+    renderAt({
+      path: '/datum/store/store',
+      i18n,
+      screen: (
+        <ImmediateDecisions.Provider value={decideNow}>
+          <ResourceList resource={gadgetResource} />
+        </ImmediateDecisions.Provider>
+      ),
+      accessControl: provider,
+    });
+    await screen.findByText('Widget A');
+    expect([...rowOf('Widget A').querySelectorAll('button')].map((button) => button.textContent)).toEqual(['Detail']);
+    expect(buttonsNamed(document.body, 'Add')).toHaveLength(1);
+    expect(asked).toEqual([]);
   });
 
   it('sends the filter bar and the keyword in the query body, and Reset clears them', async () => {
