@@ -151,7 +151,9 @@ async function audit(args: {
       benchmarkIndex,
     };
   } finally {
-    fs.rmSync(gathered, { recursive: true, force: true });
+    // KEEP_GATHERED=1 keeps the trace and artifacts of each load for a closer look.
+    if (process.env.KEEP_GATHERED) console.log(`  gathered: ${gathered}`);
+    else fs.rmSync(gathered, { recursive: true, force: true });
   }
 }
 
