@@ -14,6 +14,16 @@ import { copyLocation, type GenericView } from './resource-routes';
 import type { ResourcePermissions } from './use-resource-permissions';
 import { useTranslate } from './use-translate';
 
+/** How one action's button is drawn. */
+interface ButtonExtra {
+  readonly danger?: boolean;
+  readonly onClick?: () => void;
+  readonly primary?: boolean;
+  readonly disabled?: boolean;
+  /** The id of the text saying why it is disabled. */
+  readonly describedBy?: string;
+}
+
 /** Props of {@link RecordActions}. */
 export interface RecordActionsProps {
   readonly resource: ResourceDef;
@@ -91,13 +101,28 @@ export function RecordActions(props: RecordActionsProps) {
   };
 
   // A row's actions are light buttons (RowAction); a detail's are antd's.
-  const button = (key: string, label: string, extra: { danger?: boolean; onClick?: () => void; primary?: boolean } = {}): ReactNode =>
+  const button = (key: string, label: string, extra: ButtonExtra = {}): ReactNode =>
     link ? (
-      <RowAction key={key} danger={extra.danger} busy={busy === key} onClick={extra.onClick}>
+      <RowAction
+        key={key}
+        danger={extra.danger}
+        disabled={extra.disabled}
+        describedBy={extra.describedBy}
+        busy={busy === key}
+        onClick={extra.onClick}
+      >
         {label}
       </RowAction>
     ) : (
-      <Button key={key} type={extra.primary ? 'primary' : 'default'} danger={extra.danger} loading={busy === key} onClick={extra.onClick}>
+      <Button
+        key={key}
+        type={extra.primary ? 'primary' : 'default'}
+        danger={extra.danger}
+        disabled={extra.disabled}
+        aria-describedby={extra.describedBy}
+        loading={busy === key}
+        onClick={extra.onClick}
+      >
         {label}
       </Button>
     );
@@ -124,15 +149,7 @@ export function RecordActions(props: RecordActionsProps) {
       return (
         <Tooltip key={name} title={t(blocked)}>
           <span>
-            {link ? (
-              <RowAction disabled describedBy={reasonId}>
-                {label}
-              </RowAction>
-            ) : (
-              <Button disabled aria-describedby={reasonId}>
-                {label}
-              </Button>
-            )}
+            {button(name, label, { disabled: true, describedBy: reasonId })}
             <span id={reasonId} hidden>
               {t(blocked)}
             </span>

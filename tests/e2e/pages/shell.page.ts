@@ -1,5 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
-import { looseText } from './antd';
+import { looseText, screenAtAddress } from './antd';
 
 /** What the 401 dialog and the route guard say (specification §8), in either language. */
 export const DENIED_TEXT = /您未被授权访问此页面|You are not authorized to visit this page/;
@@ -105,16 +105,16 @@ export class ShellPage {
     // The screen moved to has drawn (until then the old screen's tables are still on the page):
     // the address changed, unless it was the entry's already, and the page is the address's; or
     // the screen left asks first (a changed form), and the caller answers.
-    if (target?.startsWith('#/'))
-      await this.page.waitForFunction(
-        ({ from, to }) => {
-          if ([...document.querySelectorAll('.ant-modal-confirm')].some((dialog) => dialog.getClientRects().length > 0)) return true;
-          const hash = location.hash.split('?')[0];
-          const moved = hash !== from || from === to;
-          return moved && document.querySelector<HTMLElement>('.console-page')?.dataset.path === hash.slice(1);
-        },
-        { from: before, to: target },
-      );
+    if (!target?.startsWith('#/')) return;
+    const outcome = await this.page.waitForFunction(
+      ({ from, to }) => {
+        if ([...document.querySelectorAll('.ant-modal-confirm')].some((dialog) => dialog.getClientRects().length > 0)) return 'asked';
+        const hash = location.hash.split('?')[0];
+        return hash !== from || from === to ? 'moved' : false;
+      },
+      { from: before, to: target },
+    );
+    if ((await outcome.jsonValue()) === 'moved') await screenAtAddress(this.page);
   }
 
   /** Switches the interface language with the header's 中文 / English dropdown. */
