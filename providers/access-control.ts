@@ -32,6 +32,15 @@ const accessRules = (): Promise<AccessRules> =>
     return rules;
   });
 
+/**
+ * The rules handed over by the console's code, which holds them already (shell/console-routes.tsx):
+ * the answers of `decisionNow` are there for the first screen the console draws, with no wait for
+ * the import above.
+ */
+export function acceptAccessRules(rules: AccessRules): void {
+  loadedRules = rules;
+}
+
 /** The stored permission list of the signed-in user (empty when signed out). */
 export function storedGrants(): Grants {
   return readJson<Grants>(localStorage, LOCAL_KEYS.permission) ?? [];
@@ -113,8 +122,8 @@ async function decide(question: CanParams): Promise<CanReturnType> {
 
 /**
  * The provider's answer at once, when it needs nothing loaded or fetched: a question about a
- * resource or an action once the rules are loaded (the route guard has loaded them before any
- * screen draws). Undefined otherwise (a screen question, or the rules not loaded yet). A screen
+ * resource or an action once the rules are loaded (the console's code hands them over as it
+ * loads, `acceptAccessRules`). Undefined otherwise (a screen question, or the rules not loaded yet). A screen
  * hands it to `useCan` as the query's first data, so its buttons, row actions and selection
  * column are drawn with the first rows instead of appearing a moment later and moving the
  * table (layout shift on a slow tablet).

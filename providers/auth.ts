@@ -96,13 +96,57 @@ function storeSession(args: { readonly current: CurrentInfo; readonly permission
  * Reads the current session from the server and refreshes the stored state. Used after sign-in
  * and when the shell starts (a reload keeps the cookie but the flags or grants may have moved).
  */
-export async function refreshSession(): Promise<CurrentInfo> {
+export async function refreshSession(options: { readonly silent?: boolean } = {}): Promise<CurrentInfo> {
   const [current, permissions] = await Promise.all([
-    apiGet<CurrentInfo>('/v1/auth/current'),
-    apiGet<PermissionEntry[] | null>('/v1/auth/permissions'),
+    apiGet<CurrentInfo>('/v1/auth/current', options),
+    apiGet<PermissionEntry[] | null>('/v1/auth/permissions', options),
   ]);
   storeSession({ current, permissions: permissions ?? [] });
   return current;
+}
+
+/** A reading of the session's state: its answer, and the state once it came. */
+export interface SessionReading {
+  readonly answer: Promise<CurrentInfo>;
+  readonly current?: CurrentInfo;
+}
+
+/** The reading started with the page, until the shell takes it. */
+let early: SessionReading | undefined;
+
+/**
+ * Starts reading the session's state while the page loads (main.tsx, for a page opened inside the
+ * shell), so the shell need not ask when it first draws (`earlySessionReading`). Silent: the
+ * texts to say what went wrong may not be there yet; the shell asks again, aloud, when this
+ * reading failed (`takeSessionReading`), and the sign-in-again dialog of a session that has
+ * ended comes from that second reading.
+ */
+export function startSessionRefresh(): void {
+  const reading: { answer: Promise<CurrentInfo>; current?: CurrentInfo } = { answer: refreshSession({ silent: true }) };
+  reading.answer.then(
+    (current) => {
+      reading.current = current;
+    },
+    () => undefined, // 401 and the rest are handled by the HTTP client.
+  );
+  early = reading;
+}
+
+/** The reading started with the page, not yet taken (its `current` once it answered). */
+export function earlySessionReading(): SessionReading | undefined {
+  return early;
+}
+
+/**
+ * The answer of `reading` when it is the page's early one, taken once (read again, reporting its
+ * failure, when it failed); otherwise a new reading.
+ */
+export function takeSessionReading(reading: SessionReading | undefined): Promise<CurrentInfo> {
+  if (reading && reading === early) {
+    early = undefined;
+    return reading.answer.catch(() => refreshSession());
+  }
+  return refreshSession();
 }
 
 /**

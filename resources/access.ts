@@ -137,17 +137,31 @@ function flagsOn(flags: readonly SysConfigFlag[], sysConfig: SysConfigFlags | un
 }
 
 /**
- * The route guard's decision. Unknown screens are refused. Flags are checked when `sysConfig`
- * is given (the browser always has it; a server check without it skips the flag test).
+ * The route guard's decision when nothing needs fetching: true or false, or undefined when the
+ * screen's custom rule must look a card template's type up first (a detail opened by number).
+ * Unknown screens are refused. Flags are checked when `sysConfig` is given (the browser always
+ * has it; a server check without it skips the flag test).
  */
-export async function canOpenScreen(
-  args: ScreenRef & RuleContext & { readonly grants: Grants; readonly sysConfig?: SysConfigFlags },
-): Promise<boolean> {
+export function canOpenScreenNow(
+  args: ScreenRef & Pick<RuleContext, 'query'> & { readonly grants: Grants; readonly sysConfig?: SysConfigFlags },
+): boolean | undefined {
   const required = requiredForScreen(args);
   if (!required) return false;
   if (args.sysConfig !== undefined && !flagsOn(required.flags, args.sysConfig)) return false;
   if (required.custom === undefined) return holdsAny(args.grants, required.permissions);
   if (required.permissions.length > 0 && holdsAny(args.grants, required.permissions)) return true;
+  const now = evaluateWithoutFetch({ rule: required.custom, grants: args.grants, query: args.query });
+  return now === NEEDS_TYPE ? undefined : now;
+}
+
+/** The route guard's decision, looking a card template's type up when its rule needs it. */
+export async function canOpenScreen(
+  args: ScreenRef & RuleContext & { readonly grants: Grants; readonly sysConfig?: SysConfigFlags },
+): Promise<boolean> {
+  const now = canOpenScreenNow(args);
+  if (now !== undefined) return now;
+  const required = requiredForScreen(args);
+  if (!required?.custom) return false;
   return evaluateCustomRule({ rule: required.custom, grants: args.grants, query: args.query, templateTypeOf: args.templateTypeOf });
 }
 

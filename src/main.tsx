@@ -6,9 +6,10 @@
  */
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { isSignedIn, startSessionRefresh } from '../providers/auth';
 import { initI18n, startsOutsideShell } from '../providers/i18n';
 import { App } from './App';
-import { consoleStyles } from './shell/console-styles';
+import { preloadConsole } from './shell/app-routes';
 import { reloadAfterChunkFailure } from './shell/lazy-screen';
 
 // Vite reports a failed preload of a chunk's CSS or dependencies here; handled like any chunk
@@ -19,13 +20,14 @@ window.addEventListener('vite:preloadError', (event) => {
 });
 
 async function start(): Promise<void> {
-  // A page opened inside the shell (a reload, a link) fetches the console's code while the
-  // language loads, instead of after it.
-  if (!startsOutsideShell()) {
-    void import('./shell/console-routes').catch(() => undefined);
-    void consoleStyles();
-  }
-  await initI18n();
+  // A page opened inside the shell (a reload, a link) fetches the console's code, its styles,
+  // the screen of the address and the session's current state while the language loads, instead
+  // of one after the other; the shell and that screen then draw in one pass (a spinner for each
+  // step before: the session check, the access rule, the screen's code), and the list's query
+  // leaves with that first drawing.
+  const shell = startsOutsideShell() ? undefined : preloadConsole();
+  if (shell && isSignedIn()) startSessionRefresh();
+  await Promise.all([initI18n(), shell]);
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root element');
   // In a transition React renders the first page in slices, leaving the main thread free

@@ -6,6 +6,7 @@ import { resolvePath, type ScreenRef } from '../../resources/catalog/index';
 import type { ScreenLoader } from './manifest';
 import { VIEW_SCREENS } from './manifests';
 import { RESOURCE_SCREENS } from './resource-screens';
+import { preloadScreen } from '../shell/lazy-screen';
 
 export type { ScreenLoader } from './manifest';
 
@@ -31,11 +32,16 @@ export function isImplemented(ref: ScreenRef): boolean {
 /**
  * Starts loading the screen a path opens (its code, declaration and slots), ahead of the checks
  * that come before it is drawn (the session, the screen's access rule): on a slow link each is a
- * round trip the screen's chunks need not wait for. The route mounts the same loader later and
- * finds the modules there. A path that is no screen does nothing.
+ * round trip the screen's chunks need not wait for. The route that mounts the screen later finds
+ * its component loaded and draws it at once (shell/lazy-screen.tsx). Resolves when the code is
+ * there, or at once for a path that is no screen; never rejects (the route reports a failure).
  */
-export function prefetchScreen(path: string): void {
+export function prefetchScreen(path: string): Promise<void> {
   const ref = resolvePath(path);
   const loader = ref ? screenFor(ref) : undefined;
-  if (loader) void loader().catch(() => undefined);
+  if (!ref || !loader) return Promise.resolve();
+  return preloadScreen({ key: screenKey(ref), loader }).then(
+    () => undefined,
+    () => undefined,
+  );
 }

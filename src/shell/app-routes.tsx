@@ -10,7 +10,7 @@ import { Navigate, Route, Routes } from 'react-router-dom';
 import { wholeTableReady } from '../../providers/i18n';
 import { DiscardGuardProvider } from '../components/use-discard-guard';
 import { consoleStyles } from './console-styles';
-import { lazyScreen } from './lazy-screen';
+import { lazyScreen, preloadScreen } from './lazy-screen';
 import { LoginPage } from './login-page';
 import { NoContentPage, NoLicencePage, PageSpin } from './status-pages';
 
@@ -22,11 +22,33 @@ const WechatCardBindPage = lazyScreen({
   loader: () => import('../views/member/wechat/wechat-card-bind-page').then((m) => ({ default: m.WechatCardBindPage })),
 });
 
-const ConsoleRoutes = lazyScreen({
+const CONSOLE = {
   key: 'console',
-  // antd's styles of the console (a file written at build time) come with its code.
-  loader: () => Promise.all([import('./console-routes'), wholeTableReady(), consoleStyles()]).then(([m]) => ({ default: m.ConsoleRoutes })),
-});
+  // antd's styles of the console (a file written at build time) come with its code, and so does
+  // the screen the page opened on (console-routes.tsx).
+  loader: () =>
+    Promise.all([
+      import('./console-routes').then(async (m) => {
+        await m.openingScreenLoaded;
+        return m;
+      }),
+      wholeTableReady(),
+      consoleStyles(),
+    ]).then(([m]) => ({ default: m.ConsoleRoutes })),
+};
+const ConsoleRoutes = lazyScreen(CONSOLE);
+
+/**
+ * Loads the console's routes, styles and the screen the address names, for a start inside the
+ * shell (main.tsx waits for it with the translations). Never rejects: a failure shows when the
+ * routes mount.
+ */
+export function preloadConsole(): Promise<void> {
+  return preloadScreen(CONSOLE).then(
+    () => undefined,
+    () => undefined,
+  );
+}
 
 /** All routes. */
 export function AppRoutes() {

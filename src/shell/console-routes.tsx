@@ -4,12 +4,12 @@
  * declarations (and the refine resources derived from them) are not part of the login page's
  * chunk, however many resources are declared.
  */
-import { Authenticated, Refine } from '@refinedev/core';
+import { Refine } from '@refinedev/core';
 import routerBindings, { CatchAllNavigate } from '@refinedev/react-router-v6';
-import { useMemo } from 'react';
-import { TransitionMount } from '../components/transition-mount';
-import { accessControlProvider, decisionNow } from '../../providers/access-control';
-import { authProvider } from '../../providers/auth';
+import { useMemo, type ReactNode } from 'react';
+import { acceptAccessRules, accessControlProvider, decisionNow } from '../../providers/access-control';
+import * as accessRules from '../../resources/access';
+import { authProvider, isSignedIn } from '../../providers/auth';
 import { dataProvider } from '../../providers/data';
 import { i18nProvider } from '../../providers/i18n';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
@@ -22,13 +22,30 @@ import { useShellNotifications } from './notifications';
 import { GuardedScreen } from './route-guard';
 import { ShellLayout } from './shell-layout';
 import { buildShellRoutes, type ShellRoute } from './shell-routes';
-import { EmptyShellPage, NotFoundPage, PageSpin } from './status-pages';
+import { EmptyShellPage, NotFoundPage } from './status-pages';
+
+// The access rules are part of this code (the route guard decides with them): the provider's
+// immediate answers use them from the first screen on.
+acceptAccessRules(accessRules);
 
 // Derived once from the declarations: refine looks resources up by name on every hook call.
 const RESOURCES = refineResources();
 
-// The screen the page opened on (a reload, a link) loads beside the session and access checks.
-prefetchScreen(window.location.hash.replace(/^#/, ''));
+/**
+ * The screen the page opened on (a reload, a link) loads with the console's code, beside the
+ * translations: the start waits for both (app-routes.tsx), and the shell and that screen then
+ * draw in one pass. Never rejects.
+ */
+export const openingScreenLoaded: Promise<void> = prefetchScreen(window.location.hash.replace(/^#/, ''));
+
+/**
+ * The shell for a signed-in user, else the login page (which comes back here after sign-in).
+ * Read from the session's stored state at once: the shell and its screen draw in the same render
+ * as the route, instead of a spinner first while an asynchronous check answers.
+ */
+function SignedIn(props: { readonly children: ReactNode }) {
+  return isSignedIn() ? props.children : <CatchAllNavigate to="/login" />;
+}
 
 /** A redirect that keeps the query, so `/g/e?id=7` still names record 7 at `/g/e/s?id=7`. */
 function KeepQueryRedirect(props: { readonly to: string }) {
@@ -79,11 +96,9 @@ function ConsoleShellRoutes({ shellRoutes }: { readonly shellRoutes: readonly Sh
     <Routes>
       <Route
         element={
-          <Authenticated key="console-shell" fallback={<CatchAllNavigate to="/login" />} loading={<PageSpin />}>
-            <TransitionMount fallback={<PageSpin />}>
-              <ShellLayout />
-            </TransitionMount>
-          </Authenticated>
+          <SignedIn>
+            <ShellLayout />
+          </SignedIn>
         }
       >
         <Route path={FILE_CENTRE_PATH} element={<FileCentreRoute />} />

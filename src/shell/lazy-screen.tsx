@@ -3,7 +3,7 @@
  * deployment replaced the files the open page knows about; reloading fetches the new index and
  * cures it. A marker in the session keeps a truly broken deployment from reloading forever.
  */
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, useState, type ComponentType } from 'react';
 import { CHUNK_RELOAD_MARKER } from '../../providers/storage-keys';
 import type { ScreenLoader } from '../screens/index';
 
@@ -80,14 +80,55 @@ export function loadScreenModule(args: {
   );
 }
 
-// One lazy component per screen: creating it on every render would remount the screen.
-const cache = new Map<string, LazyExoticComponent<ComponentType>>();
+// The components whose modules have loaded, by key: a screen mounted after its code arrived (the
+// page the console opened on, fetched beside the translations) draws at once, in the render that
+// mounts it, instead of showing its spinner for one frame and drawing in a second pass.
+const loaded = new Map<string, ComponentType>();
+// Loads under way, by key: a prefetch and the route that mounts the screen share one.
+const loading = new Map<string, Promise<ComponentType>>();
 
-/** The lazily loaded component of a screen, cached by its key. */
-export function lazyScreen(args: { readonly key: string; readonly loader: ScreenLoader }): LazyExoticComponent<ComponentType> {
+/**
+ * Loads a screen's module once (with the timeout and the chunk failure behaviour) and remembers
+ * its component. A failed load is forgotten, so the next attempt (the route's own) tries again.
+ */
+export function preloadScreen(args: { readonly key: string; readonly loader: ScreenLoader }): Promise<ComponentType> {
+  const ready = loaded.get(args.key);
+  if (ready) return Promise.resolve(ready);
+  let pending = loading.get(args.key);
+  if (!pending) {
+    pending = loadScreenModule({ loader: args.loader }).then(
+      (module) => {
+        loaded.set(args.key, module.default);
+        loading.delete(args.key);
+        return module.default;
+      },
+      (error: unknown) => {
+        loading.delete(args.key);
+        throw error;
+      },
+    );
+    loading.set(args.key, pending);
+  }
+  return pending;
+}
+
+// One component per screen: creating it on every render would remount the screen.
+const cache = new Map<string, ComponentType>();
+
+/**
+ * The component of a screen loaded on demand, cached by its key. Mounted after its module has
+ * loaded, it draws the screen in the same render; before, it waits (suspends) for the load, and
+ * that mount keeps the lazy path (a component changing its type would remount the screen).
+ */
+export function lazyScreen(args: { readonly key: string; readonly loader: ScreenLoader }): ComponentType {
   let component = cache.get(args.key);
   if (!component) {
-    component = lazy(() => loadScreenModule({ loader: args.loader }));
+    const Lazy = lazy(() => preloadScreen(args).then((ready) => ({ default: ready })));
+    const key = args.key;
+    component = function ScreenOnDemand() {
+      const [Ready] = useState(() => loaded.get(key));
+      return Ready ? <Ready /> : <Lazy />;
+    };
     cache.set(args.key, component);
   }
   return component;

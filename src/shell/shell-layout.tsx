@@ -24,7 +24,14 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useNavigationPending } from './navigation-pending';
 import type { MenuGroup } from '../../resources/catalog/types';
-import { refreshSession, selectMarketingCenter, selectedMarketingCenter, storedCustomer, type MarketingCenter } from '../../providers/auth';
+import {
+  earlySessionReading,
+  selectMarketingCenter,
+  takeSessionReading,
+  selectedMarketingCenter,
+  storedCustomer,
+  type MarketingCenter,
+} from '../../providers/auth';
 import { LOCAL_KEYS } from '../../providers/storage-keys';
 import { Breadcrumbs, PhonePageTitle } from './breadcrumbs';
 import { LanguageSwitch } from './language-switch';
@@ -93,14 +100,18 @@ export function ShellLayout() {
   const narrow = !useWideScreen();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [drawerUsed, setDrawerUsed] = useState(false);
-  const [centers, setCenters] = useState<readonly MarketingCenter[]>([]);
+  // The session read while the page loaded (main.tsx), or read now: drawn with at once when it
+  // has answered already (the header's marketing centres with the first page, not a moment after).
+  const [early] = useState(earlySessionReading);
   const [center, setCenter] = useState(() => selectedMarketingCenter());
+  // Until the session's reading answers, the centre the session works in is the one offered.
+  const [centers, setCenters] = useState<readonly MarketingCenter[]>(() => early?.current?.marketingCenters ?? (center ? [center] : []));
   // Rebuilt after the session is re-read, so the menu follows changed grants or flags.
   const [menu, setMenu] = useState(() => currentMenu());
 
   useEffect(() => {
     let live = true;
-    refreshSession().then(
+    takeSessionReading(early).then(
       (current) => {
         if (!live) return;
         // In a background render: the header and menu drawn again in slices, not in one block
@@ -117,7 +128,7 @@ export function ShellLayout() {
     return () => {
       live = false;
     };
-  }, []);
+  }, [early]);
 
   const selected = selectedMenuPath({ menu, pathname });
   const currentGroup = menu.find((group) => group.entries.some((entry) => entry.path === selected))?.group;

@@ -356,6 +356,32 @@ describe("antd's styles from the build (issue 30)", () => {
     expect((await linked()).filter((link) => link.startsWith('prefetch'))).toEqual([]);
   });
 
+  it('opens a list by its address in one pass: the header with its centre, the filters and the table come together, no spinner before them', async () => {
+    const { page, shell } = await signedIn({ tenant: demoTenant, login: 'admin', password: passwordOf('admin') });
+    await shell.navigate('/member/standard-member/list');
+    await new ListPage(page).waitLoaded();
+    const centre = (await page.locator('.console-header .ant-select-selection-item').first().innerText()).trim();
+    expect(centre).not.toBe('');
+    // What the page shows after each change, until the screen is there: a spinner in its place,
+    // then the screen (its filter bar and table) and the header's marketing centre at that moment.
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { drawn: string[] }).drawn = seen;
+      const observer = new MutationObserver(() => {
+        if (document.querySelector('.console-page-spin')) seen.push('spinner');
+        const screen = document.querySelector('.console-page');
+        if (screen?.querySelector('form') && screen.querySelector('.ant-table')) {
+          seen.push(`screen, centre ${document.querySelector('.console-header .ant-select-selection-item')?.textContent ?? 'none'}`);
+          observer.disconnect();
+        }
+      });
+      observer.observe(document, { childList: true, subtree: true });
+    });
+    await page.reload();
+    await new ListPage(page).waitLoaded();
+    expect(await page.evaluate(() => (window as unknown as { drawn: string[] }).drawn)).toEqual([`screen, centre ${centre}`]);
+  });
+
   it("draws another list without measuring the page's scroll bar again (a forced layout in the table's first drawing)", async () => {
     const { page, shell } = await signedIn({ tenant: demoTenant, login: 'admin', password: passwordOf('admin') });
     await shell.navigate('/member/standard-member/list');

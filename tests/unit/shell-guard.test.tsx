@@ -15,7 +15,8 @@ import type { ScreenRef } from '../../resources/catalog/index';
 import { toMessageMap, isLocale } from '../../resources/messages/bilingual';
 import { MESSAGE_BOOKS } from '../../resources/messages/index';
 import { CHUNK_RELOAD_MARKER } from '../../providers/storage-keys';
-import { isChunkLoadFailure, loadScreenModule } from '../../src/shell/lazy-screen';
+import { isChunkLoadFailure, loadScreenModule, preloadScreen } from '../../src/shell/lazy-screen';
+import { screenKey } from '../../src/screens/index';
 import { GuardedScreen } from '../../src/shell/route-guard';
 import { buildShellRoutes } from '../../src/shell/shell-routes';
 import { API, grant, installDomShims } from '../helpers/screen-harness';
@@ -88,6 +89,14 @@ describe('route guard', () => {
     renderGuarded({ screen: USERS, url: '/setting/user/user' });
     expect(await screen.findByText('secret screen content')).toBeTruthy();
     expect(document.title).toContain('会员营销平台');
+  });
+
+  it('a screen the stored grants open draws in the render that mounts it once its code is there: no spinner first', async () => {
+    grant([{ resourceId: '设置/用户', actions: ['view'] }]);
+    await preloadScreen({ key: screenKey(USERS), loader });
+    renderGuarded({ screen: USERS, url: '/setting/user/user' });
+    expect(screen.getByText('secret screen content')).toBeTruthy();
+    expect(document.querySelector('.ant-spin')).toBeNull();
   });
 
   it('card template detail by number: fetches the type, then checks that type', async () => {
