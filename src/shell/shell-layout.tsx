@@ -38,6 +38,7 @@ import { LanguageSwitch } from './language-switch';
 import { MarketingCentreSelect } from './marketing-centre-select';
 import { currentMenu, entryTitleKey, groupTitleKey, opensElsewhere, selectedMenuPath } from './menu';
 import type { MenuGroupView } from '../../resources/access';
+import { PageSpin } from './status-pages';
 import { SIDER_WIDTH } from './theme';
 import { UserMenu } from './user-menu';
 import { ApprovalsBell } from './approvals-bell';
@@ -106,6 +107,9 @@ export function ShellLayout() {
   const [center, setCenter] = useState(() => selectedMarketingCenter());
   // Until the session's reading answers, the centre the session works in is the one offered.
   const [centers, setCenters] = useState<readonly MarketingCenter[]>(() => early?.current?.marketingCenters ?? (center ? [center] : []));
+  // A tab with no centre chosen yet (a link opened in a new tab: the choice is kept per tab) draws
+  // its screen once the session's reading has chosen one: the screen's data belongs to a centre.
+  const [centreKnown, setCentreKnown] = useState(() => center !== undefined || early?.current !== undefined);
   // Rebuilt after the session is re-read, so the menu follows changed grants or flags.
   const [menu, setMenu] = useState(() => currentMenu());
 
@@ -121,9 +125,13 @@ export function ShellLayout() {
           setCenters((was) => sameJson(was, current.marketingCenters ?? []));
           setCenter((was) => sameJson(was, selectedMarketingCenter()));
           setMenu((was) => sameJson(was, currentMenu()));
+          setCentreKnown(true);
         });
       },
-      () => undefined, // 401 and the rest are handled by the HTTP client.
+      // 401 and the rest are handled by the HTTP client; the screen says what else failed.
+      () => {
+        if (live) setCentreKnown(true);
+      },
     );
     return () => {
       live = false;
@@ -246,7 +254,7 @@ export function ShellLayout() {
               address the page draws is marked for the browser tests, which wait for it after moving. */}
           <div key={center?.id ?? 'none'} className="console-page" data-path={pathname} aria-busy={moving || undefined}>
             {narrow && <PhonePageTitle />}
-            <Outlet />
+            {centreKnown ? <Outlet /> : <PageSpin />}
           </div>
         </Layout.Content>
       </Layout>

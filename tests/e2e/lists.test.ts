@@ -94,13 +94,26 @@ describe('lists that remember and fit', () => {
     // The filter bar shows what the list filters by.
     expect(await page.getByLabel('手机号').first().inputValue()).toBe(prefix);
 
-    // The same url in a new tab is the same list (a link can be shared).
+    // The same url in a new tab is the same list (a link can be shared). The new tab has chosen
+    // no marketing centre yet (the choice is kept per tab): its list asks once the session's
+    // reading has chosen one, every query in that centre.
     const shared = page.url();
     const other = await page.context().newPage();
+    const centres: string[] = [];
+    other.on('request', (request) => {
+      if (new URL(request.url()).pathname.endsWith('/v1/member/query')) centres.push(request.headers()['marketingcenter'] ?? '');
+    });
+    // A slow answer to the session's reading, as on a slow link: the list must still wait for it.
+    await other.route('**/v1/auth/current', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await route.continue();
+    });
     await other.goto(shared);
     const otherList = new ListPage(other);
     await otherList.waitLoaded();
     expect(await otherList.column('姓名')).toEqual(['回看会员3']);
+    expect(centres.length).toBeGreaterThan(0);
+    expect(centres.filter((centre) => centre === '')).toEqual([]);
     await other.close();
     await screenshot(page, 'list-url-state-after-back');
   });
