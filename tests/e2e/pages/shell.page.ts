@@ -21,15 +21,22 @@ export class ShellPage {
     return hash.split('?')[0] || '/';
   }
 
+  /**
+   * Opens a route by its address. In a page already showing the console this is a move inside it
+   * (only the hash changes), rendered in a transition: it returns once the work area shows the
+   * new address, not while the screen left (its tables, its rows) is still there.
+   */
   async goto(baseUrl: string, route: string): Promise<void> {
     await this.page.goto(`${baseUrl}/#${route.startsWith('/') ? route : `/${route}`}`);
+    await screenAtAddress(this.page);
   }
 
-  /** Moves the hash route inside the loaded app (no page reload). */
+  /** Moves the hash route inside the loaded app (no page reload), until the work area shows it. */
   async navigate(route: string): Promise<void> {
     await this.page.evaluate((target) => {
       window.location.hash = `#${target}`;
     }, route);
+    await screenAtAddress(this.page);
   }
 
   async waitForMenu(): Promise<void> {
