@@ -127,7 +127,7 @@ export function startSessionRefresh(): void {
     (current) => {
       reading.current = current;
     },
-    () => undefined, // 401 and the rest are handled by the HTTP client.
+    () => undefined, // Silent: the shell reads again, aloud, when it takes a failed reading.
   );
   early = reading;
 }

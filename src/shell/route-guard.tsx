@@ -29,17 +29,10 @@ export function useScreenAccess(ref: ScreenRef): Decision {
   const search = requiredForScreen(ref)?.custom === undefined ? '' : locationSearch;
   // The segments, not the ref: a caller's ref may be a new object on every render.
   const { group, entry, screen } = ref;
+  const query = useMemo(() => Object.fromEntries(new URLSearchParams(search)), [search]);
   const now = useMemo(
-    () =>
-      canOpenScreenNow({
-        group,
-        entry,
-        screen,
-        query: Object.fromEntries(new URLSearchParams(search)),
-        grants: storedGrants(),
-        sysConfig: storedSysConfig(),
-      }),
-    [group, entry, screen, search],
+    () => canOpenScreenNow({ group, entry, screen, query, grants: storedGrants(), sysConfig: storedSysConfig() }),
+    [group, entry, screen, query],
   );
   const [looked, setLooked] = useState<{ readonly search: string; readonly decision: Decision }>();
   useEffect(() => {
@@ -49,7 +42,7 @@ export function useScreenAccess(ref: ScreenRef): Decision {
     const decide = (decision: Decision) => {
       if (current) startTransition(() => setLooked({ search, decision }));
     };
-    canOpen({ group, entry, screen, query: Object.fromEntries(new URLSearchParams(search)) }).then(
+    canOpen({ group, entry, screen, query }).then(
       (allowed) => decide(allowed ? 'allowed' : 'denied'),
       () => decide('denied'),
     );
@@ -57,7 +50,7 @@ export function useScreenAccess(ref: ScreenRef): Decision {
     return () => {
       current = false;
     };
-  }, [now, group, entry, screen, search]);
+  }, [now, group, entry, screen, query, search]);
   if (now !== undefined) return now ? 'allowed' : 'denied';
   return looked?.search === search ? looked.decision : 'pending';
 }
