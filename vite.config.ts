@@ -166,6 +166,7 @@ function antdStaticStyles(): Plugin {
   let base = '/';
   const NAMES = { outside: 'antd-outside.css', console: 'antd-console.css' } as const;
   let emitted = false;
+  let iconStyles = '';
   const fileOf = (bundle: Record<string, { type: string; name?: string; names?: string[]; fileName: string }>, name: string) =>
     Object.values(bundle).find((item) => item.type === 'asset' && (item.name === name || item.names?.includes(name)))?.fileName;
   return {
@@ -179,6 +180,7 @@ function antdStaticStyles(): Plugin {
       if (!emitted) return;
       const { antdStaticStyles: extract } = await import('./src/shell/antd-static-styles');
       const css = extract();
+      iconStyles = css.icons;
       this.emitFile({ type: 'asset', name: NAMES.outside, source: css.outside });
       this.emitFile({ type: 'asset', name: NAMES.console, source: css.console });
     },
@@ -190,8 +192,12 @@ function antdStaticStyles(): Plugin {
         const consoleFile = fileOf(ctx.bundle, NAMES.console);
         if (!outside || !consoleFile) throw new Error('antd static styles: the emitted files are missing from the bundle');
         const link = `<link rel="stylesheet" href="${base}${outside}" data-antd-console="${base}${consoleFile}">`;
+        // antd's icons insert their few rules (first in the head) as the first icon draws, which
+        // took a phone's first list some milliseconds; written here as they would insert them,
+        // the icons find them in place (rc-util's updateCSS, by the key) and leave them.
+        const icons = `<style data-rc-order="prepend" rc-util-key="@ant-design-icons">${iconStyles}</style>`;
         // First in the head's styles and scripts: the app's CSS (shell.css) comes after antd's.
-        return html.replace(/(\s*)(<script type="module")/, `$1${link}$1$2`);
+        return html.replace(/(<meta charset="UTF-8" \/>)/i, `$1${icons}`).replace(/(\s*)(<script type="module")/, `$1${link}$1$2`);
       },
     },
   };

@@ -105,6 +105,9 @@ async function audit(args: {
     logLevel: 'error' as const,
     onlyCategories: ['performance', 'accessibility', 'best-practices'],
     disableStorageReset: args.keepStorage,
+    // LH_PROFILE=1 adds V8's sampling profiler to the trace (with KEEP_GATHERED: which functions a
+    // long task ran); the profiler slows the page, so its figures are not the run's figures.
+    ...(process.env.LH_PROFILE ? { additionalTraceCategories: 'disabled-by-default-v8.cpu_profiler' } : {}),
   };
   // The page is loaded once (Lighthouse's gather mode, into a folder of its own), then audited
   // from what was gathered: as the preset stands, and (mobile) with the calibrated slowdown. The

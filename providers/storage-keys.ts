@@ -61,12 +61,30 @@ export const SESSION_KEYS_CLEARED_ON_LOGOUT: readonly string[] = [...Object.valu
  */
 export const KEPT_TIME_ZONE = 'timeZone';
 
-/** Reads a JSON entry; a missing or corrupt entry gives undefined instead of throwing. */
+/** The value last parsed per storage and key, with the text it was parsed from. */
+const parsedEntries = new WeakMap<Storage, Map<string, { readonly text: string; readonly value: unknown }>>();
+
+/**
+ * Reads a JSON entry; a missing or corrupt entry gives undefined instead of throwing. The value is
+ * parsed again only when the entry's text changed: the stored grants and session are read by the
+ * route guard, the menu, every permission check and every request, and parsing them each time was
+ * a few milliseconds of each of a phone's first draws. Callers read the value and never change it
+ * (it is the one the next read returns).
+ */
 export function readJson<T>(storage: Storage, key: string): T | undefined {
   const text = storage.getItem(key);
   if (text === null || text === '') return undefined;
+  let entries = parsedEntries.get(storage);
+  if (!entries) {
+    entries = new Map();
+    parsedEntries.set(storage, entries);
+  }
+  const last = entries.get(key);
+  if (last?.text === text) return last.value as T;
   try {
-    return JSON.parse(text) as T;
+    const value = JSON.parse(text) as T;
+    entries.set(key, { text, value });
+    return value;
   } catch {
     return undefined;
   }

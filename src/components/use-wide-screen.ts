@@ -4,9 +4,22 @@ import { useSyncExternalStore } from 'react';
 export const MD_MIN_WIDTH = 768;
 
 let wide: MediaQueryList | undefined;
+/**
+ * The query's answer, kept by its own listener (added first, so it is current when a subscriber
+ * hears of a change): React asks for it at every render of every user and again before each
+ * commit, and each `matches` read brought the page's style up to date, some milliseconds of a
+ * phone's first list.
+ */
+let wideNow = true;
 
 function wideQuery(): MediaQueryList {
-  wide ??= window.matchMedia(`(min-width: ${MD_MIN_WIDTH}px)`);
+  if (!wide) {
+    wide = window.matchMedia(`(min-width: ${MD_MIN_WIDTH}px)`);
+    wideNow = wide.matches;
+    wide.addEventListener('change', (event) => {
+      wideNow = event.matches;
+    });
+  }
   return wide;
 }
 
@@ -16,7 +29,10 @@ function subscribe(changed: () => void): () => void {
   return () => query.removeEventListener('change', changed);
 }
 
-const isWide = () => wideQuery().matches;
+const isWide = (): boolean => {
+  wideQuery();
+  return wideNow;
+};
 
 /**
  * Whether the window is at least `md` wide, right from the first render and again whenever that

@@ -13,6 +13,7 @@
  * (`console-styles.ts`), its map naming both. Never imported by the browser app.
  */
 import { createCache, extractStyle, StyleProvider } from '@ant-design/cssinjs';
+import { iconStyles } from '@ant-design/icons/lib/utils';
 import * as antd from 'antd';
 import { createElement as h, type ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
@@ -120,8 +121,12 @@ function consoleShell(): ReactNode {
   );
 }
 
-/** The two files' CSS: `outside` ends with its own map; `console` with the map of both. */
-export function antdStaticStyles(): { readonly outside: string; readonly console: string } {
+/**
+ * The two files' CSS: `outside` ends with its own map; `console` with the map of both. `icons`:
+ * the rules antd's icons insert as the first one draws, exactly as they insert them (the
+ * icons compare the text), for index.html to hold them from the start.
+ */
+export function antdStaticStyles(): { readonly outside: string; readonly console: string; readonly icons: string } {
   const cache = createCache();
   const draw = (node: ReactNode) => renderToString(h(StyleProvider, { cache }, h(antd.ConfigProvider, { theme: CONSOLE_THEME }, node)));
   draw(outsideShell());
@@ -130,5 +135,5 @@ export function antdStaticStyles(): { readonly outside: string; readonly console
   const rest = extractStyle(cache, { plain: true, once: true });
   const both = MAP_RULE.exec(extractStyle(cache, { plain: true }))?.[0];
   if (!MAP_RULE.test(outside) || !MAP_RULE.test(rest) || !both) throw new Error('antd static styles: no style map extracted');
-  return { outside, console: rest.replace(MAP_RULE, both) };
+  return { outside, console: rest.replace(MAP_RULE, both), icons: iconStyles };
 }
