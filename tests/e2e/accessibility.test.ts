@@ -6,6 +6,7 @@ import { screenKey } from '../../src/screens/index';
 import { VIEW_SCREENS } from '../../src/screens/manifests';
 import { buildShellRoutes } from '../../src/shell/shell-routes';
 import { screenshot } from '../helpers/browser';
+import { animationsEnded } from './pages/antd';
 import { seriousViolations } from './pages/axe';
 import { useDemoSession } from './pages/demo-session';
 import { focusReturnsAfterEscape, outOfTabOrder, unreachableByTab } from './pages/keyboard';
@@ -55,9 +56,7 @@ async function settle(shell: ShellPage, path: string): Promise<void> {
     .catch(() => undefined);
   // axe reads the colours a person reads once the screen is still, not a menu item's colours
   // halfway through its transition.
-  await shell.page
-    .waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'), undefined, { timeout: 5_000 })
-    .catch(() => undefined);
+  await animationsEnded(shell.page, 5_000);
 }
 
 /** The parts of a page whose controls the walk asks Tab to reach: the screen, and the header above it. */
@@ -108,7 +107,9 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
     let layoutTime = 0;
     let tabTime = 0;
     let axeTime = 0;
+    const screenTimes: { path: string; ms: number }[] = [];
     for (const [index, route] of screens.entries()) {
+      const screenStarted = performance.now();
       // Moved inside the loaded app, as a person does through the menu (no reload per screen).
       await shell.navigate(route.path);
       await settle(shell, route.path);
@@ -151,6 +152,7 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
         const shown = desk.keyHeaders;
         if (shown < declared) unmarked.push(`${route.path}: ${shown} of ${declared} key columns`);
       }
+      screenTimes.push({ path: route.path, ms: performance.now() - screenStarted });
     }
     const total = performance.now() - started;
     console.log(
@@ -163,7 +165,12 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
       `walk: ${(total / 1000).toFixed(1)} s, of which axe-core ${(axeTime / 1000).toFixed(1)} s (${Math.round((100 * axeTime) / total)} %), ` +
         `the layout checks at 1280 and 390 px ${(layoutTime / 1000).toFixed(1)} s ` +
         `(${Math.round((100 * layoutTime) / total)} %), the tab order ${(tabTime / 1000).toFixed(1)} s ` +
-        `(${Math.round((100 * tabTime) / total)} %); ${keyLists} declared lists checked for their key columns`,
+        `(${Math.round((100 * tabTime) / total)} %); ${keyLists} declared lists checked for their key columns; the slowest screens: ` +
+        [...screenTimes]
+          .sort((a, b) => b.ms - a.ms)
+          .slice(0, 5)
+          .map((screen) => `${screen.path} ${(screen.ms / 1000).toFixed(1)} s`)
+          .join(', '),
     );
     if (details.length > 0) console.log(details.join('\n'));
     if (layout.length > 0) console.log(layout.join('\n'));

@@ -28,6 +28,25 @@ export function pageOf(root: Page | Locator): Page {
 }
 
 /**
+ * Waits, at most `timeout` ms and then goes on, until no animation that ends is running (a menu
+ * item's colour fading, a drawer sliding in): what the page shows is then what a person reads. An
+ * animation that never ends (a spinner, a processing badge's ripple) is not waited for: the walks
+ * waited out their whole timeout on every screen drawing one.
+ */
+export async function animationsEnded(page: Page, timeout: number): Promise<void> {
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity),
+      undefined,
+      { timeout },
+    )
+    .catch(() => undefined);
+}
+
+/**
  * Waits until the work area shows the screen of the page's address. The console renders a new
  * address in a React transition: until it has, the screen left stays on the page (its filter
  * fields, its tables) and the shell marks it `aria-busy`. Outside the shell (the login page)

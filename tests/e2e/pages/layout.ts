@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { animationsEnded } from './antd';
 
 /**
  * Layout checks of a page as it is drawn now (issue 25 item 4): the widths a person works at
@@ -147,7 +148,5 @@ export async function resize(page: Page, viewport: Viewport): Promise<void> {
     () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0)))),
   );
   // What the resize set moving (the side menu coming back) has come to rest before colours are read.
-  await page
-    .waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'), undefined, { timeout: 2_000 })
-    .catch(() => undefined);
+  await animationsEnded(page, 2_000);
 }
