@@ -16,7 +16,7 @@ import type { AccessControlProvider, CanParams, CanReturnType } from '@refinedev
 import type { Grants } from '../resources/access';
 import type { ScreenRef } from '../resources/catalog/index';
 import { ACTIONS, type Action, type MenuGroup, type PermissionRef, type SysConfigFlags } from '../resources/catalog/types';
-import { LOCAL_KEYS, readJson } from './storage-keys';
+import { LOCAL_KEYS, readSharedJson } from './storage-keys';
 import { apiGet } from './http';
 import { t } from './i18n';
 
@@ -43,12 +43,12 @@ export function acceptAccessRules(rules: AccessRules): void {
 
 /** The stored permission list of the signed-in user (empty when signed out). */
 export function storedGrants(): Grants {
-  return readJson<Grants>(localStorage, LOCAL_KEYS.permission) ?? [];
+  return readSharedJson<Grants>(localStorage, LOCAL_KEYS.permission) ?? [];
 }
 
 /** The stored system configuration flags. */
 export function storedSysConfig(): SysConfigFlags {
-  return readJson<SysConfigFlags>(localStorage, LOCAL_KEYS.sysConfig) ?? {};
+  return readSharedJson<SysConfigFlags>(localStorage, LOCAL_KEYS.sysConfig) ?? {};
 }
 
 /**

@@ -19,7 +19,7 @@ import {
   LOCAL_KEYS_CLEARED_ON_LOGOUT,
   SESSION_KEYS,
   SESSION_KEYS_CLEARED_ON_LOGOUT,
-  readJson,
+  readSharedJson,
   writeJson,
 } from './storage-keys';
 import { apiGet, apiPost, serviceUrl } from './http';
@@ -36,12 +36,12 @@ export type StoredLoginInfo = Omit<LoginInfo, 'resetToken'>;
 
 /** The stored login info (never includes the reset token). */
 export function storedUser(): StoredLoginInfo | undefined {
-  return readJson<StoredLoginInfo>(localStorage, LOCAL_KEYS.user);
+  return readSharedJson<StoredLoginInfo>(localStorage, LOCAL_KEYS.user);
 }
 
 /** The stored merchant. */
 export function storedCustomer(): LoginInfo['customer'] | undefined {
-  return readJson<LoginInfo['customer']>(localStorage, LOCAL_KEYS.customer);
+  return readSharedJson<LoginInfo['customer']>(localStorage, LOCAL_KEYS.customer);
 }
 
 /** True when a normal session has been established in this browser. */
@@ -222,7 +222,7 @@ export const authProvider: AuthProvider = {
     const user = storedUser();
     return user ? { ...user.user, customer: user.customer } : null;
   },
-  getPermissions: async (): Promise<Grants> => readJson<Grants>(localStorage, LOCAL_KEYS.permission) ?? [],
+  getPermissions: async (): Promise<Grants> => readSharedJson<Grants>(localStorage, LOCAL_KEYS.permission) ?? [],
   updatePassword: async (params: PasswordChange) => {
     try {
       await changePassword(params);

@@ -9,7 +9,7 @@ import { Modal, message } from 'antd';
 import i18next from 'i18next';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '../resources/messages/bilingual';
 import { ERROR_CODES, LICENSE_INVALID_MESSAGE, SUCCESS_CODE, type FieldMessage } from '../resources/contract/envelope';
-import { KEPT_TIME_ZONE, LOCAL_KEYS, SESSION_KEYS, readJson } from './storage-keys';
+import { KEPT_TIME_ZONE, LOCAL_KEYS, SESSION_KEYS, readSharedJson } from './storage-keys';
 import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '../resources/contract/client-header';
 import type { ApiBody, ApiData, ApiMethod, ApiPath, ApiPathParams, ApiQuery } from '../resources/contract/api.types';
 
@@ -183,7 +183,7 @@ function translate(key: string): string {
 
 // The merchant code replaces `{merchant}` in paths (§7); it comes from the stored login.
 function merchantCode(): string {
-  const customer = readJson<{ code?: string }>(localStorage, LOCAL_KEYS.customer);
+  const customer = readSharedJson<{ code?: string }>(localStorage, LOCAL_KEYS.customer);
   return customer?.code ?? '';
 }
 

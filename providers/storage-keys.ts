@@ -61,33 +61,40 @@ export const SESSION_KEYS_CLEARED_ON_LOGOUT: readonly string[] = [...Object.valu
  */
 export const KEPT_TIME_ZONE = 'timeZone';
 
-/** The value last parsed per storage and key, with the text it was parsed from. */
-const parsedEntries = new WeakMap<Storage, Map<string, { readonly text: string; readonly value: unknown }>>();
-
-/**
- * Reads a JSON entry; a missing or corrupt entry gives undefined instead of throwing. The value is
- * parsed again only when the entry's text changed: the stored grants and session are read by the
- * route guard, the menu, every permission check and every request, and parsing them each time was
- * a few milliseconds of each of a phone's first draws. Callers read the value and never change it
- * (it is the one the next read returns).
- */
+/** Reads a JSON entry; a missing or corrupt entry gives undefined instead of throwing. */
 export function readJson<T>(storage: Storage, key: string): T | undefined {
   const text = storage.getItem(key);
   if (text === null || text === '') return undefined;
-  let entries = parsedEntries.get(storage);
-  if (!entries) {
-    entries = new Map();
-    parsedEntries.set(storage, entries);
-  }
-  const last = entries.get(key);
-  if (last?.text === text) return last.value as T;
   try {
-    const value = JSON.parse(text) as T;
-    entries.set(key, { text, value });
-    return value;
+    return JSON.parse(text) as T;
   } catch {
     return undefined;
   }
+}
+
+/** The value last parsed per storage and key, with the text it was parsed from. */
+const sharedEntries = new WeakMap<Storage, Map<string, { readonly text: string; readonly value: unknown }>>();
+
+/**
+ * {@link readJson} for the small entries read all the time and never changed by their readers
+ * (the session, the grants, the merchant, the system flags): the route guard, the menu, every
+ * permission check and every request read them, and parsing them each time was a few
+ * milliseconds of each of a phone's first draws. The value is parsed again only when the entry's
+ * text changed; until then every reader gets the same one, so none may change it.
+ */
+export function readSharedJson<T>(storage: Storage, key: string): Readonly<T> | undefined {
+  const text = storage.getItem(key);
+  if (text === null || text === '') return undefined;
+  let entries = sharedEntries.get(storage);
+  if (!entries) {
+    entries = new Map();
+    sharedEntries.set(storage, entries);
+  }
+  const last = entries.get(key);
+  if (last?.text === text) return last.value as T;
+  const value = readJson<T>(storage, key);
+  if (value !== undefined) entries.set(key, { text, value });
+  return value;
 }
 
 /** Writes a value as JSON. */
