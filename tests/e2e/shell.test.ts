@@ -1,5 +1,6 @@
 import type { BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { iconStyles } from '@ant-design/icons/lib/utils';
 import { e2eStack } from './pages/stack';
 import { couponsGroup } from '../../resources/catalog/coupons.catalog';
 import { memberGroup } from '../../resources/catalog/member.catalog';
@@ -302,6 +303,19 @@ describe("antd's styles from the build (issue 30)", () => {
         .evaluate((b) => getComputedStyle(b).backgroundColor),
     ).toBe('rgb(47, 84, 235)');
     expect(await computedStyles(page)).toBe(0);
+    // antd's icons' rules: index.html's copy (after its charset; the icons put theirs first in the
+    // head), the only one, with the very text the icons insert (so the first icon finds it and
+    // inserts none as it draws), and in force.
+    const iconRules = page.locator('head style[rc-util-key="@ant-design-icons"]');
+    expect(await iconRules.count()).toBe(1);
+    expect(await iconRules.evaluate((style) => style.previousElementSibling?.matches('meta[charset]') === true)).toBe(true);
+    expect(await iconRules.evaluate((style) => style.innerHTML)).toBe(iconStyles);
+    expect(
+      await page
+        .locator('.anticon')
+        .first()
+        .evaluate((icon) => getComputedStyle(icon).display),
+    ).toBe('inline-flex');
     await screenshot(page, 'static-styles-list-390');
   });
 
