@@ -196,8 +196,10 @@ function antdStaticStyles(): Plugin {
         // took a phone's first list some milliseconds; written here as they would insert them,
         // the icons find them in place (rc-util's updateCSS, by the key) and leave them.
         const icons = `<style data-rc-order="prepend" rc-util-key="@ant-design-icons">${iconStyles}</style>`;
+        const charset = /(<meta charset="UTF-8" \/>)/i;
+        if (!charset.test(html)) throw new Error("antd static styles: index.html has no <meta charset> to put the icons' rules after");
         // First in the head's styles and scripts: the app's CSS (shell.css) comes after antd's.
-        return html.replace(/(<meta charset="UTF-8" \/>)/i, `$1${icons}`).replace(/(\s*)(<script type="module")/, `$1${link}$1$2`);
+        return html.replace(charset, `$1${icons}`).replace(/(\s*)(<script type="module")/, `$1${link}$1$2`);
       },
     },
   };
