@@ -138,6 +138,24 @@ export function earlySessionReading(): SessionReading | undefined {
 }
 
 /**
+ * Resolves once this tab works in a marketing centre: at once when one was chosen in it before (or
+ * no early reading was started), else when the early reading has answered (storing the session
+ * chooses one) or failed, or after `maxMs` at most. Never rejects. A tab opened on a link draws
+ * its first page after it (main.tsx): the screen's data belongs to a centre.
+ */
+export function centreChosen(maxMs: number): Promise<void> {
+  const reading = early;
+  if (selectedMarketingCenter() !== undefined || reading === undefined) return Promise.resolve();
+  return Promise.race([
+    reading.answer.then(
+      () => undefined,
+      () => undefined,
+    ),
+    new Promise<void>((resolve) => setTimeout(resolve, maxMs)),
+  ]);
+}
+
+/**
  * The answer of `reading` when it is the page's early one, taken once (read again, reporting its
  * failure, when it failed); otherwise a new reading.
  */

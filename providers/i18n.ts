@@ -282,6 +282,9 @@ function remember(table: StoredTable): void {
  * logout, which clears it); the table i18next holds when none was remembered yet.
  */
 export function rememberShownTable(): void {
+  // Before i18next starts (the session's early reading may answer before the language has loaded,
+  // main.tsx) nothing is shown yet: the start's own load writes the table it shows.
+  if (!i18next.isInitialized) return;
   const locale = currentLocale();
   if (shownTable?.locale === locale) {
     remember(shownTable);

@@ -61,6 +61,40 @@ async function signedIn(args: { tenant: string; login: string; password: string 
 
 const signedInDemo = (login: string) => signedIn({ tenant: demoTenant, login, password: passwordOf(login) });
 
+/**
+ * From the page's next load on, notes what it shows after each change until a list screen is
+ * there: a spinner in its place, then the screen (its filter bar and table) with the header's
+ * marketing centre at that moment. Read with {@link firstDrawing}.
+ */
+async function watchFirstDrawing(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { drawn: string[] }).drawn = seen;
+    const observer = new MutationObserver(() => {
+      if (document.querySelector('.console-page-spin')) seen.push('spinner');
+      const screen = document.querySelector('.console-page');
+      if (screen?.querySelector('form') && screen.querySelector('.ant-table')) {
+        seen.push(`screen, centre ${document.querySelector('.console-header .ant-select-selection-item')?.textContent ?? 'none'}`);
+        observer.disconnect();
+      }
+    });
+    observer.observe(document, { childList: true, subtree: true });
+  });
+}
+
+function firstDrawing(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { drawn: string[] }).drawn);
+}
+
+/** A promise and the function that fulfils it. */
+function signal(): { readonly done: Promise<void>; readonly resolve: () => void } {
+  let resolve: () => void = () => undefined;
+  const done = new Promise<void>((fulfil) => {
+    resolve = fulfil;
+  });
+  return { done, resolve };
+}
+
 /** Follows the page's calls to the API: how many answered 401, and when none is in flight. */
 function trackApiCalls(page: Page): { unauthorized(): number; idle(): Promise<void> } {
   const pending = new Set<Request>();
@@ -376,24 +410,43 @@ describe("antd's styles from the build (issue 30)", () => {
     await new ListPage(page).waitLoaded();
     const centre = (await page.locator('.console-header .ant-select-selection-item').first().innerText()).trim();
     expect(centre).not.toBe('');
-    // What the page shows after each change, until the screen is there: a spinner in its place,
-    // then the screen (its filter bar and table) and the header's marketing centre at that moment.
-    await page.addInitScript(() => {
-      const seen: string[] = [];
-      (window as unknown as { drawn: string[] }).drawn = seen;
-      const observer = new MutationObserver(() => {
-        if (document.querySelector('.console-page-spin')) seen.push('spinner');
-        const screen = document.querySelector('.console-page');
-        if (screen?.querySelector('form') && screen.querySelector('.ant-table')) {
-          seen.push(`screen, centre ${document.querySelector('.console-header .ant-select-selection-item')?.textContent ?? 'none'}`);
-          observer.disconnect();
-        }
-      });
-      observer.observe(document, { childList: true, subtree: true });
-    });
+    await watchFirstDrawing(page);
     await page.reload();
     await new ListPage(page).waitLoaded();
-    expect(await page.evaluate(() => (window as unknown as { drawn: string[] }).drawn)).toEqual([`screen, centre ${centre}`]);
+    expect(await firstDrawing(page)).toEqual([`screen, centre ${centre}`]);
+  });
+
+  it.each([
+    ['the session answers before the language', 'language'],
+    ['the language answers before the session', 'session'],
+  ] as const)('opens a list by its address in a new tab in one pass, reading the session once, when %s', async (_, held) => {
+    const { page } = await signedIn({ tenant: demoTenant, login: 'admin', password: passwordOf('admin') });
+    const centre = (await page.locator('.console-header .ant-select-selection-item').first().innerText()).trim();
+    expect(centre).not.toBe('');
+    // A new tab of the same browser: signed in (local storage), no centre chosen in it yet (the
+    // choice is kept per tab). One of the two answers the start waits for is held until the other
+    // has come (and a moment more, for whatever the page would draw meanwhile).
+    const tab = await page.context().newPage();
+    const readings: string[] = [];
+    const answered = { language: signal(), session: signal() };
+    tab.on('requestfinished', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (path.endsWith('/v1/i18n/gets')) answered.language.resolve();
+      if (!/\/v1\/auth\/(current|permissions)$/.test(path)) return;
+      readings.push(path.split('/').pop()!);
+      if (readings.includes('current') && readings.includes('permissions')) answered.session.resolve();
+    });
+    const other = held === 'language' ? answered.session.done : answered.language.done;
+    await tab.route(held === 'language' ? /\/v1\/i18n\/gets/ : /\/v1\/auth\/current$/, async (route) => {
+      await Promise.race([other.then(() => tab.waitForTimeout(300)), tab.waitForTimeout(10_000)]);
+      await route.continue();
+    });
+    await watchFirstDrawing(tab);
+    await tab.goto(`${baseUrl}/#/member/standard-member/list`);
+    await new ListPage(tab).waitLoaded();
+    expect(await firstDrawing(tab)).toEqual([`screen, centre ${centre}`]);
+    // The session's state was read once, by the reading started with the page.
+    expect(readings.sort()).toEqual(['current', 'permissions']);
   });
 
   it("draws another list without measuring the page's scroll bar again (a forced layout in the table's first drawing)", async () => {
