@@ -14,7 +14,7 @@ import { dataProvider } from '../../providers/data';
 import { i18nProvider } from '../../providers/i18n';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { FILE_CENTRE_PATH, FileCentreRoute } from '../screens/files/file-centre-route';
-import { ImmediateDecisions } from '../screens/generic/use-resource-permissions';
+import { ImmediateDecisions } from '../components/immediate-decisions';
 import { prefetchScreen } from '../screens/index';
 import { refineResources } from '../screens/resource-screens';
 import { homePath } from './menu';

@@ -5,7 +5,7 @@ import { setupServer } from 'msw/node';
 import type { i18n as I18n } from 'i18next';
 import type { AccessControlProvider, CanParams, CanReturnType } from '@refinedev/core';
 import { ResourceList } from '../../src/screens/generic/list-screen';
-import { ImmediateDecisions } from '../../src/screens/generic/use-resource-permissions';
+import { ImmediateDecisions } from '../../src/components/immediate-decisions';
 import {
   api,
   buttonNamed,

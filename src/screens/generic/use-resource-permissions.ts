@@ -1,14 +1,8 @@
 import { useCan, useCanWithoutCache, type CanParams, type CanReturnType } from '@refinedev/core';
-import { createContext, useContext, useMemo, useState } from 'react';
+import { useContext, useMemo, useState } from 'react';
+import { ImmediateDecisions } from '../../components/immediate-decisions';
 import type { ResourceDef } from '../../../resources/define';
 import { refineResourceOf, REFINE_ACTIONS } from './resource-routes';
-
-/**
- * The access control provider's answer at once, when it has one without loading or fetching
- * (`decisionNow` of providers/access-control.ts, given by the console's routes; absent in a
- * screen test with a provider of its own).
- */
-export const ImmediateDecisions = createContext<((question: CanParams) => CanReturnType | undefined) | undefined>(undefined);
 
 /** What the signed-in user may do with a resource. */
 export interface ResourcePermissions {
