@@ -1,3 +1,4 @@
+import { usePagerOptionsShown } from './use-wide-screen';
 import type { TableProps } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { useCallback, useMemo, useState } from 'react';
@@ -67,6 +68,7 @@ export function usePagedQuery<R, F>(args: {
     [inUrl.state],
   );
   const query = args.url ? urlQuery : memory;
+  const pagerOptions = usePagerOptionsShown();
   const remote = useRemote(() => args.fetch(query), JSON.stringify(query));
   const { update } = inUrl;
   const url = args.url === true;
@@ -103,7 +105,8 @@ export function usePagedQuery<R, F>(args: {
         current: query.page,
         pageSize: query.pageSize,
         total: remote.data?.total ?? 0,
-        showSizeChanger: true,
+        // Hidden by antd's own styles on a phone: not drawn there.
+        showSizeChanger: pagerOptions,
         showTotal: args.totalText,
       },
     },

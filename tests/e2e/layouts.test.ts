@@ -121,6 +121,23 @@ describe('layouts at 1280, 1440 and 390 px (issue 25 item 4)', () => {
       }, 180_000);
     }
 
+  it("a list's pager offers page sizes and a go-to box where antd shows them (above 576 px) and draws neither on a phone", async () => {
+    const { page, shell } = await session.signedIn('admin');
+    await resize(page, DESK_NARROW);
+    const list = await openList(shell, LISTS[1]);
+    const options = list.pagination.locator('.ant-pagination-options');
+    await expect.poll(() => options.locator('.ant-pagination-options-size-changer').count()).toBe(1);
+    expect(await options.locator('.ant-pagination-options-quick-jumper').count()).toBe(1);
+    await resize(page, PHONE);
+    await expect.poll(() => options.count()).toBe(0);
+    // The pages and the total stay.
+    expect(await list.pagination.locator('.ant-pagination-item').count()).toBeGreaterThan(1);
+    expect(await list.totalText()).toMatch(/\d/);
+    await screenshot(page, 'layout-zh_CN-390-member-pager');
+    await resize(page, DESK_NARROW);
+    await expect.poll(() => options.locator('.ant-pagination-options-size-changer').count()).toBe(1);
+  });
+
   it('at 390 px the side menu is a drawer: closed over each page, opened by the header button, closed by a choice; the page names its screen', async () => {
     const { page, shell } = await session.signedIn('admin');
     await resize(page, PHONE);

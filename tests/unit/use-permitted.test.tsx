@@ -12,8 +12,8 @@ import { usePermitted, type Gated } from '../../src/components/use-permitted';
 
 const ITEMS: readonly Gated[] = [
   { key: 'refresh' },
-  { key: 'export', requires: { resourceId: '会员/会员', action: '导出' } },
-  { key: 'import', requires: { resourceId: '会员/会员', action: '导入' } },
+  { key: 'export', requires: { resourceId: '会员/会员', action: '数据查看' } },
+  { key: 'import', requires: { resourceId: '会员/会员', action: '配置维护' } },
 ];
 
 /** Grants exactly the actions named. */
@@ -43,7 +43,7 @@ async function settled(): Promise<void> {
 
 describe('items offered by permission', () => {
   it('offers what the immediate rules grant in the first drawing, and draws no second time for the same answers', async () => {
-    const decide = rules(['导出']);
+    const decide = rules(['数据查看']);
     const provider: AccessControlProvider = { can: async (question) => decide(question) };
     const drawings = renderPermitted((children) => (
       <Refine accessControlProvider={provider} options={{ disableTelemetry: true }}>
@@ -69,7 +69,7 @@ describe('items offered by permission', () => {
   });
 
   it('without immediate answers, offers a gated item once the provider has granted it, not before', async () => {
-    const decide = rules(['导入']);
+    const decide = rules(['配置维护']);
     const provider: AccessControlProvider = { can: async (question) => decide(question) };
     const drawings = renderPermitted((children) => (
       <Refine accessControlProvider={provider} options={{ disableTelemetry: true }}>

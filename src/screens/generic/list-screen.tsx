@@ -36,6 +36,7 @@ import {
 import { useResourcePermissions, type ResourcePermissions } from './use-resource-permissions';
 import { useTranslate } from './use-translate';
 import { useQuietMeasureRows } from '../../components/use-quiet-measure-rows';
+import { usePagerOptionsShown } from '../../components/use-wide-screen';
 import { useOpenerTracking } from '../../components/use-return-focus';
 
 // The drawer (detail, form, every field kind's input) loads when a record is first opened, not
@@ -355,6 +356,7 @@ export function ResourceList(props: ResourceListProps) {
     [resource, t, sorters, permissions, commands, open],
   );
   const pin = usePinsColumns();
+  const pagerOptions = usePagerOptionsShown();
   const columns = useMemo(() => {
     const shown = visibleColumns(allColumns, chrome.hidden);
     return pinKeyColumns({
@@ -468,8 +470,9 @@ export function ResourceList(props: ResourceListProps) {
                 current: state.page,
                 pageSize: state.pageSize,
                 total,
-                showSizeChanger: true,
-                showQuickJumper: true,
+                // Hidden by antd's own styles on a phone (usePagerOptionsShown): not drawn there.
+                showSizeChanger: pagerOptions,
+                showQuickJumper: pagerOptions,
                 pageSizeOptions: PAGE_SIZES,
                 showTotal: totalText,
                 style: steps.drawing ? UNSEEN : undefined,
@@ -503,6 +506,7 @@ export function ResourceList(props: ResourceListProps) {
     state.page,
     state.pageSize,
     total,
+    pagerOptions,
   ]);
 
   const view = params.get(VIEW_PARAM) as GenericView | null;
