@@ -5,6 +5,7 @@
  * The router is a data router (one splat route holding the route table) so that a changed form
  * can block the browser's Back button (components/use-discard-guard.tsx).
  */
+import { LoadingOutlined } from '@ant-design/icons';
 import { App as AntdApp, ConfigProvider } from 'antd';
 import { useState } from 'react';
 import { createHashRouter, RouterProvider } from 'react-router-dom';
@@ -16,12 +17,20 @@ import { LatestLocationContext } from './shell/navigation-pending';
 import { CONSOLE_THEME } from './shell/theme';
 import './shell/shell.css';
 
+/**
+ * Every spinner of the console (a page on its way, a list's first answer, a table's reload): one
+ * turning ring, one animation. antd's own is four dots in a turning square, five animations, and a
+ * phone's first list paid for them as the list opened: their start (about 20 ms on this machine,
+ * its events dispatched through React's root listener) and their removal when the rows came.
+ */
+const SPIN = { indicator: <LoadingOutlined spin /> };
+
 /** Theme, locale, feedback, the page-wide keyboard rules and the route table, inside the router. */
 function AppRoot() {
   const locale = useAntdLocale();
   useDateEnterGuard();
   return (
-    <ConfigProvider locale={locale} theme={CONSOLE_THEME}>
+    <ConfigProvider locale={locale} theme={CONSOLE_THEME} spin={SPIN}>
       <AntdApp>
         <FeedbackBridge />
         <AppRoutes />

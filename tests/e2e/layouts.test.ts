@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { keyColumns, listColumns } from '../../resources/define';
 import { resourceByName } from '../../resources/index';
@@ -57,6 +57,13 @@ async function openList(shell: ShellPage, target: { path: string; resource: stri
   const list = new ListPage(shell.page);
   await list.waitLoaded();
   return list;
+}
+
+/** Whether `element` lies across the visible width of the scrolling `box` (neither side outside it). */
+async function inSight(box: Locator, element: Locator): Promise<boolean> {
+  const [outer, inner] = await Promise.all([box.boundingBox(), element.boundingBox()]);
+  if (!outer || !inner) return false;
+  return inner.x >= outer.x && inner.x + inner.width <= outer.x + outer.width;
 }
 
 describe('layouts at 1280, 1440 and 390 px (issue 25 item 4)', () => {
@@ -136,6 +143,37 @@ describe('layouts at 1280, 1440 and 390 px (issue 25 item 4)', () => {
     await screenshot(page, 'layout-zh_CN-390-member-pager');
     await resize(page, DESK_NARROW);
     await expect.poll(() => options.locator('.ant-pagination-options-size-changer').count()).toBe(1);
+  });
+
+  it("at 390 px what stands in for a list's rows is in sight: the first answer's spinner (one turning ring) and the empty state", async () => {
+    const { page, shell } = await session.signedIn('admin');
+    await resize(page, PHONE);
+    // The list's answer is held until the spinner has been seen.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const query = /\/v1\/member\/query/;
+    await page.route(query, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await shell.navigate(LISTS[1].path);
+    const box = page.locator('.console-page .ant-table-content').first();
+    const spinner = box.locator('.ant-table-placeholder .ant-spin-spinning');
+    await spinner.waitFor();
+    expect(await inSight(box, spinner)).toBe(true);
+    expect(await spinner.evaluate((element) => element.getAnimations({ subtree: true }).length)).toBe(1);
+    await screenshot(page, 'layout-zh_CN-390-member-list-waiting');
+    release();
+    await page.unroute(query);
+    const list = new ListPage(page);
+    await list.waitLoaded();
+    await list.filter(/^会员编号$/, 'NO-SUCH-MEMBER');
+    const empty = box.locator('.ant-table-placeholder .ant-empty');
+    await empty.waitFor();
+    expect(await inSight(box, empty)).toBe(true);
+    await screenshot(page, 'layout-zh_CN-390-member-list-empty');
   });
 
   it('at 390 px the side menu is a drawer: closed over each page, opened by the header button, closed by a choice; the page names its screen', async () => {
