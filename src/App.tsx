@@ -22,8 +22,10 @@ import './shell/shell.css';
  * turning ring, one animation. antd's own is four dots in a turning square, five animations, and a
  * phone's first list paid for them as the list opened: their start (about 20 ms on this machine,
  * its events dispatched through React's root listener) and their removal when the rows came.
+ * The ring says nothing to a screen reader (the icon's own label is the English "loading"): the
+ * spinner's box is `aria-busy`, as antd draws it.
  */
-const SPIN = { indicator: <LoadingOutlined spin /> };
+const SPIN = { indicator: <LoadingOutlined spin aria-hidden /> };
 
 /** Theme, locale, feedback, the page-wide keyboard rules and the route table, inside the router. */
 function AppRoot() {

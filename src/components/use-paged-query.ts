@@ -1,9 +1,9 @@
-import { usePagerOptionsShown } from './use-wide-screen';
 import type { TableProps } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { useCallback, useMemo, useState } from 'react';
 import { useListUrlState } from '../screens/generic/list-url-state';
 import { useRemote, type RemoteState } from './use-remote';
+import { usePagerOptionsShown } from './use-wide-screen';
 
 /** One sort criterion of a query body (DESIGN.md §3 resource endpoints). */
 export interface QuerySorter {
