@@ -158,7 +158,10 @@ describe('layouts at 1280, 1440 and 390 px (issue 25 item 4)', () => {
       await held;
       await route.continue();
     });
+    // Opened anew (the page's own load): a list visited before in this page would show the rows
+    // it kept while it asks again, without a spinner.
     await shell.navigate(LISTS[1].path);
+    await page.reload();
     const box = page.locator('.console-page .ant-table-content').first();
     const spinner = box.locator('.ant-table-placeholder .ant-spin-spinning');
     await spinner.waitFor();

@@ -86,7 +86,8 @@ async function adjustAndAudit(page: Page, shell: ShellPage): Promise<void> {
   const theirs = new ListPage(other.page);
   await theirs.waitLoaded();
   await theirs.rowActionConfirmed(number, '审核');
-  await expect.poll(async () => theirs.row(number).innerText()).toContain('已审核');
+  // The audit's answer, then the list asked again: on a loaded machine more than the poll's default second.
+  await expect.poll(async () => theirs.row(number).innerText(), { timeout: 10_000 }).toContain('已审核');
   await screenshot(other.page, 'stored-value-adjust-audited-zh');
 
   // The member's stored-value tab shows the balance and the entry, and leads to the history.
