@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { keyColumns, listColumns } from '../../resources/define';
 import { resourceByName } from '../../resources/index';
 import { screenshot } from '../helpers/browser';
+import { signal } from '../helpers/signal';
 import { useDemoSession } from './pages/demo-session';
 import { DESK_NARROW, DESK_WIDE, PHONE, layoutProblems, phoneProblems, resize } from './pages/layout';
 import { LinesEditor } from './pages/lines.page';
@@ -149,15 +150,12 @@ describe('layouts at 1280, 1440 and 390 px (issue 25 item 4)', () => {
     const { page, shell } = await session.signedIn('admin');
     await resize(page, PHONE);
     // The list's answer is held until the spinner has been seen.
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
+    const answer = signal();
     const query = /\/v1\/dqsh-member\/query/;
     let holding = 0;
     await page.route(query, async (route) => {
       holding += 1;
-      await held;
+      await answer.done;
       // The call of the load the reload replaced is gone with it.
       await route.continue().catch(() => undefined);
     });
@@ -173,7 +171,7 @@ describe('layouts at 1280, 1440 and 390 px (issue 25 item 4)', () => {
     // The spinner stood for the held answer (not for one that came before it could be looked at).
     expect(holding).toBeGreaterThan(0);
     await screenshot(page, 'layout-zh_CN-390-member-list-waiting');
-    release();
+    answer.resolve();
     await page.unroute(query);
     const list = new ListPage(page);
     await list.waitLoaded();

@@ -8,6 +8,7 @@ import { settingGroup } from '../../resources/catalog/setting.catalog';
 import { connectDatabase, type Database } from '../../server/db/connection';
 import { launchBrowser, screenshot, type TestBrowser } from '../helpers/browser';
 import { createTenant } from '../helpers/fixtures';
+import { signal } from '../helpers/signal';
 import { ListPage } from './pages/list.page';
 import { LoginPage } from './pages/login.page';
 import { DENIED_TEXT, ShellPage } from './pages/shell.page';
@@ -84,15 +85,6 @@ async function watchFirstDrawing(page: Page): Promise<void> {
 
 function firstDrawing(page: Page): Promise<string[]> {
   return page.evaluate(() => (window as unknown as { drawn: string[] }).drawn);
-}
-
-/** A promise and the function that fulfils it. */
-function signal(): { readonly done: Promise<void>; readonly resolve: () => void } {
-  let resolve: () => void = () => undefined;
-  const done = new Promise<void>((fulfil) => {
-    resolve = fulfil;
-  });
-  return { done, resolve };
 }
 
 /** Follows the page's calls to the API: how many answered 401, and when none is in flight. */
