@@ -18,6 +18,9 @@ export function MarketingCentreSelect(props: {
     <Space size={4} className="console-header-item">
       <ApartmentOutlined />
       <Select
+        // rc-select names its input after the first drawing when it is given no id: a change of
+        // an element of the header on every page load, after the page first showed.
+        id="console-marketing-centre"
         size="small"
         variant="borderless"
         popupMatchSelectWidth={false}

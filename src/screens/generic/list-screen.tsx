@@ -457,7 +457,11 @@ export function ResourceList(props: ResourceListProps) {
                 getCheckboxProps: (record: BaseRecord) =>
                   ({ 'aria-label': t('screens.selectRow', { name: recordTitle(resource, record as ApiRecord) }) }) as CheckboxProps,
                 // antd names the header checkbox in English whatever the language.
-                getTitleCheckboxProps: () => ({ 'aria-label': t('screens.selectPage') }) as CheckboxProps,
+                // While the first answer is awaited it is not disabled (antd disables it on an empty
+                // page): it would be enabled again by the answer's drawing, one more change of the
+                // page after it first showed; it selects nothing meanwhile.
+                getTitleCheckboxProps: () =>
+                  ({ 'aria-label': t('screens.selectPage'), ...(firstAnswer ? { disabled: false } : {}) }) as CheckboxProps,
               }
             : undefined
         }
