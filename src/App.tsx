@@ -10,6 +10,7 @@ import { App as AntdApp, ConfigProvider } from 'antd';
 import { useState } from 'react';
 import { createHashRouter, RouterProvider } from 'react-router-dom';
 import { useAntdLocale } from '../providers/i18n';
+import { AntdScopeProvider } from './components/antd-scope';
 import { useDateEnterGuard } from './components/date-enter-guard';
 import { AppRoutes } from './shell/app-routes';
 import { FeedbackBridge } from './shell/feedback-bridge';
@@ -33,10 +34,12 @@ function AppRoot() {
   useDateEnterGuard();
   return (
     <ConfigProvider locale={locale} theme={CONSOLE_THEME} spin={SPIN}>
-      <AntdApp>
-        <FeedbackBridge />
-        <AppRoutes />
-      </AntdApp>
+      <AntdScopeProvider>
+        <AntdApp>
+          <FeedbackBridge />
+          <AppRoutes />
+        </AntdApp>
+      </AntdScopeProvider>
     </ConfigProvider>
   );
 }

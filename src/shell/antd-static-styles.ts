@@ -102,7 +102,10 @@ function consoleShell(): ReactNode {
     h(A.Select, { options, mode: 'multiple', value: ['a'], allowClear: true }),
     h(A.Checkbox.Group, { options: ['a'] }),
     h(A.Checkbox, { indeterminate: true }),
+    // A preset and a status colour: each kind's styles come with its first tag (components/light-tag.tsx
+    // draws the classes only).
     h(A.Tag, { color: 'blue', closable: true }, 't'),
+    h(A.Tag, { color: 'success' }, 't'),
     h(A.Badge, { count: 5, size: 'small' }, h('span')),
     h(A.Badge, { status: 'success', text: 't' }),
     h(A.Empty, { image: A.Empty.PRESENTED_IMAGE_SIMPLE }),

@@ -146,6 +146,36 @@ describe('layouts at 1280, 1440 and 390 px (issue 25 item 4)', () => {
     await expect.poll(() => options.locator('.ant-pagination-options-size-changer').count()).toBe(1);
   });
 
+  it("a list's row boxes and state tags look as antd's own: box size and border, ticked colour, tag colours", async () => {
+    const { page, shell } = await session.signedIn('admin');
+    await resize(page, DESK_NARROW);
+    const list = await openList(shell, LISTS[1]);
+    const look = (element: Locator) =>
+      element.evaluate((node) => {
+        const style = getComputedStyle(node);
+        return [style.width, style.height, style.borderTopWidth, style.borderTopColor, style.borderRadius, style.backgroundColor].join(' ');
+      });
+    // The header's box is antd's Checkbox; a row's is the light one (components/row-checkbox.tsx).
+    const header = list.table.locator('thead .ant-checkbox-inner');
+    const rowBox = list.table.locator('tbody tr.ant-table-row .ant-checkbox-inner').first();
+    expect(await look(rowBox)).toBe(await look(header));
+    await list.table.locator('tbody tr.ant-table-row .ant-checkbox-input').first().check();
+    await expect.poll(() => header.evaluate((node) => node.parentElement!.className)).toContain('ant-checkbox-indeterminate');
+    const ticked = await look(rowBox);
+    expect(ticked).not.toBe(await look(header));
+    expect(ticked).not.toContain('rgba(0, 0, 0, 0)');
+    // A state tag has its colour's background and border (the light tag carries antd's classes only).
+    const tag = list.table.locator('tbody .ant-tag').first();
+    const tagLook = await tag.evaluate((node) => {
+      const style = getComputedStyle(node);
+      return { background: style.backgroundColor, border: style.borderTopWidth, padding: style.paddingLeft };
+    });
+    expect(tagLook.background).not.toBe('rgba(0, 0, 0, 0)');
+    expect(tagLook.border).toBe('1px');
+    expect(parseFloat(tagLook.padding)).toBeGreaterThan(0);
+    await screenshot(page, 'layout-zh_CN-1280-row-box-ticked');
+  });
+
   it("at 390 px what stands in for a list's rows is in sight: the first answer's spinner (one turning ring) and the empty state", async () => {
     const { page, shell } = await session.signedIn('admin');
     await resize(page, PHONE);

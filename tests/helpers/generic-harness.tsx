@@ -9,6 +9,7 @@ import { slotsOf, type DomainManifest } from '../../src/screens/manifest';
 import { ScreenSlotsContext } from '../../src/screens/generic/screen-slots';
 import routerBindings from '@refinedev/react-router-v6';
 import { App as AntdApp } from 'antd';
+import { AntdScopeProvider } from '../../src/components/antd-scope';
 import i18next, { type i18n as I18n } from 'i18next';
 import { http as mock, HttpResponse } from 'msw';
 import type { ReactNode } from 'react';
@@ -163,28 +164,30 @@ export function renderAt(args: {
   return render(
     <MemoryRouter initialEntries={[args.path]}>
       <I18nextProvider i18n={args.i18n}>
-        <AntdApp>
-          <FeedbackBridge />
-          <Refine
-            dataProvider={dataProvider}
-            routerProvider={routerBindings}
-            accessControlProvider={args.accessControl}
-            resources={refineResources(args.resources ?? [gadgetResource, nodeResource])}
-            options={{ disableTelemetry: true, reactQuery: { clientConfig: { defaultOptions: { queries: { retry: false } } } } }}
-          >
-            <Routes>
-              <Route
-                path="*"
-                element={
-                  <ScreenSlotsContext.Provider value={slotsOf(args.manifests ?? [])}>
-                    {args.screen}
-                    <WhereAmI />
-                  </ScreenSlotsContext.Provider>
-                }
-              />
-            </Routes>
-          </Refine>
-        </AntdApp>
+        <AntdScopeProvider>
+          <AntdApp>
+            <FeedbackBridge />
+            <Refine
+              dataProvider={dataProvider}
+              routerProvider={routerBindings}
+              accessControlProvider={args.accessControl}
+              resources={refineResources(args.resources ?? [gadgetResource, nodeResource])}
+              options={{ disableTelemetry: true, reactQuery: { clientConfig: { defaultOptions: { queries: { retry: false } } } } }}
+            >
+              <Routes>
+                <Route
+                  path="*"
+                  element={
+                    <ScreenSlotsContext.Provider value={slotsOf(args.manifests ?? [])}>
+                      {args.screen}
+                      <WhereAmI />
+                    </ScreenSlotsContext.Provider>
+                  }
+                />
+              </Routes>
+            </Refine>
+          </AntdApp>
+        </AntdScopeProvider>
       </I18nextProvider>
     </MemoryRouter>,
   );

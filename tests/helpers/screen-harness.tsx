@@ -10,6 +10,7 @@ import { Refine } from '@refinedev/core';
 import { configure, screen, within, type RenderResult } from '@testing-library/react';
 import { render } from './antd-styles';
 import { App, ConfigProvider } from 'antd';
+import { AntdScopeProvider } from '../../src/components/antd-scope';
 import enUS from 'antd/es/locale/en_US';
 import { createInstance, type i18n as I18n } from 'i18next';
 import type { ReactElement } from 'react';
@@ -76,14 +77,16 @@ export function renderScreen(element: ReactElement, i18n: I18n): RenderResult {
   return render(
     <I18nextProvider i18n={i18n}>
       <ConfigProvider locale={enUS}>
-        <MemoryRouter future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
-          <Refine dataProvider={dataProvider} accessControlProvider={accessControlProvider} options={{ disableTelemetry: true }}>
-            <App component={false}>
-              <FeedbackBridge />
-              {element}
-            </App>
-          </Refine>
-        </MemoryRouter>
+        <AntdScopeProvider>
+          <MemoryRouter future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
+            <Refine dataProvider={dataProvider} accessControlProvider={accessControlProvider} options={{ disableTelemetry: true }}>
+              <App component={false}>
+                <FeedbackBridge />
+                {element}
+              </App>
+            </Refine>
+          </MemoryRouter>
+        </AntdScopeProvider>
       </ConfigProvider>
     </I18nextProvider>,
   );

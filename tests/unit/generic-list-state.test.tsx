@@ -343,6 +343,25 @@ describe('generic list tools', () => {
     await waitFor(() => expect(queries.length).toBeGreaterThan(1));
   });
 
+  it("selects a row by its own box, named by its record, drawn with antd's checkbox classes", async () => {
+    answerQuery(() => ({ total: 2, records: [gadget(), gadget({ id: 2, name: 'Widget B' })] }));
+    renderList();
+    await screen.findByText('Widget A');
+    const box = document.querySelector('tbody input[aria-label="Select Widget B"]') as HTMLInputElement;
+    expect(box.className).toBe('ant-checkbox-input');
+    expect(box.closest('label')?.className).toMatch(/^ant-checkbox-wrapper css-/);
+    fireEvent.click(box);
+    await waitFor(() => expect(buttonNamed(screen.getByTestId('list-toolbar'), 'Audit selected (1)')).toBeTruthy());
+    expect(box.checked).toBe(true);
+    expect(box.parentElement?.className).toContain('ant-checkbox-checked');
+    const header = document.querySelector('thead .ant-checkbox') as HTMLElement;
+    expect(header.className).toContain('ant-checkbox-indeterminate');
+    fireEvent.click(box);
+    await waitFor(() => expect(buttonsNamed(document.body, 'Audit selected (1)')).toHaveLength(0));
+    expect(buttonsNamed(document.body, 'Audit selected (0)')).toHaveLength(0);
+    expect(box.checked).toBe(false);
+  });
+
   it('hides a column from the column settings and remembers it', async () => {
     answerQuery(() => ({ total: 1, records: [gadget()] }));
     renderList();

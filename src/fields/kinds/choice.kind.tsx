@@ -2,7 +2,8 @@
  * Choice kinds: `boolean` (a switch, a yes/no tag), `enum` (a select with the declared display
  * mapping, coloured tags) and `weekdays` (checkboxes Monday..Sunday = 1..7, §9).
  */
-import { Checkbox, Select, Space, Tag, type SelectProps } from 'antd';
+import { Checkbox, Select, Space, type SelectProps } from 'antd';
+import { LightTag } from '../../components/light-tag';
 import { Switch } from '../controls/deferred-controls';
 import type { BooleanField, EnumField, WeekdaysField } from '../../../resources/define';
 import { WEEKDAYS } from '../../../providers/dates';
@@ -20,7 +21,7 @@ function asList(value: unknown): unknown[] {
 
 function yesNo(ctx: FieldContext, value: unknown) {
   if (value === null || value === undefined) return DASH;
-  return value === true ? <Tag color="green">{ctx.t('screens.yes')}</Tag> : <Tag>{ctx.t('screens.no')}</Tag>;
+  return value === true ? <LightTag color="green">{ctx.t('screens.yes')}</LightTag> : <LightTag>{ctx.t('screens.no')}</LightTag>;
 }
 
 export const booleanKind: FieldKindSpec<BooleanField> = {
@@ -71,11 +72,11 @@ export function enumLabel(ctx: FieldContext<EnumField>, value: string): string {
 export function enumTag(ctx: FieldContext<EnumField>, value: unknown) {
   const code = String(value);
   const option = ctx.field.options[code];
-  if (!option) return <Tag key={code}>{code}</Tag>;
+  if (!option) return <LightTag key={code}>{code}</LightTag>;
   return (
-    <Tag key={code} color={option.color}>
+    <LightTag key={code} color={option.color}>
       {enumLabel(ctx, code)}
-    </Tag>
+    </LightTag>
   );
 }
 

@@ -38,6 +38,7 @@ import { useTranslate } from './use-translate';
 import { useQuietMeasureRows } from '../../components/use-quiet-measure-rows';
 import { usePagerOptionsShown } from '../../components/use-wide-screen';
 import { useOpenerTracking } from '../../components/use-return-focus';
+import { RowCheckbox } from '../../components/row-checkbox';
 
 // The drawer (detail, form, every field kind's input) loads when a record is first opened, not
 // with the list.
@@ -91,6 +92,12 @@ export function fieldColumn(args: {
 }
 
 /** The filters with one field's value set, or left out when the value is undefined. */
+/** The selection after a row's box was ticked (`on`) or cleared. */
+function toggledSelection(selected: readonly ApiRecord[], record: ApiRecord, on: boolean): ApiRecord[] {
+  const others = selected.filter((chosen) => chosen.id !== record.id);
+  return on ? [...others, record] : others;
+}
+
 function withFilter(filters: Record<string, unknown>, name: string, value: unknown): Record<string, unknown> {
   const rest = Object.fromEntries(Object.entries(filters).filter(([key]) => key !== name));
   return value === undefined ? rest : { ...rest, [name]: value };
@@ -453,9 +460,15 @@ export function ResourceList(props: ResourceListProps) {
                 selectedRowKeys: selected.map((record) => record.id as string | number),
                 onChange: (_keys, chosen) => setSelected(chosen as ApiRecord[]),
                 preserveSelectedRowKeys: false,
-                // Each row's checkbox is named by its record (WCAG: every input has a label).
-                getCheckboxProps: (record: BaseRecord) =>
-                  ({ 'aria-label': t('screens.selectRow', { name: recordTitle(resource, record as ApiRecord) }) }) as CheckboxProps,
+                // A light box in each row (components/row-checkbox.tsx), named by its record (WCAG:
+                // every input has a label).
+                renderCell: (checked: boolean, record: BaseRecord) => (
+                  <RowCheckbox
+                    checked={checked}
+                    label={t('screens.selectRow', { name: recordTitle(resource, record as ApiRecord) })}
+                    onChange={(on) => setSelected((current) => toggledSelection(current, record as ApiRecord, on))}
+                  />
+                ),
                 // antd names the header checkbox in English whatever the language.
                 // While the first answer is awaited it is not disabled (antd disables it on an empty
                 // page): it would be enabled again by the answer's drawing, one more change of the
