@@ -176,6 +176,33 @@ describe('layouts at 1280, 1440 and 390 px (issue 25 item 4)', () => {
     await screenshot(page, 'layout-zh_CN-1280-row-box-ticked');
   });
 
+  it("while a list's rows come a few at a time, its pager waits in its place unseen, then shows", async () => {
+    const { page, shell } = await session.signedIn('admin');
+    await resize(page, PHONE);
+    // A slower processor (as a phone's) keeps the steps apart long enough to look at each.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+    try {
+      await shell.navigate(LISTS[1].path);
+      // Read in one go in the page, the moment the body is busy with a pager drawn.
+      const whileBusy = await page.waitForFunction(() => {
+        const body = document.querySelector('.console-page .ant-table-tbody[aria-busy="true"]');
+        const pager = body?.closest('.ant-table-wrapper')?.querySelector('.ant-pagination');
+        return pager ? { visibility: getComputedStyle(pager).visibility, rows: body!.querySelectorAll('tr.ant-table-row').length } : null;
+      });
+      const seen = (await whileBusy.jsonValue())!;
+      expect(seen.visibility).toBe('hidden');
+      expect(seen.rows).toBeGreaterThan(0);
+      const list = new ListPage(page);
+      await list.waitLoaded();
+      expect(await list.pagination.evaluate((pager) => getComputedStyle(pager).visibility)).toBe('visible');
+      expect(await list.rows.count()).toBeGreaterThan(seen.rows);
+    } finally {
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+      await cdp.detach();
+    }
+  });
+
   it("at 390 px what stands in for a list's rows is in sight: the first answer's spinner (one turning ring) and the empty state", async () => {
     const { page, shell } = await session.signedIn('admin');
     await resize(page, PHONE);

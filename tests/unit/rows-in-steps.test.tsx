@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * A list's rows drawn a few at a time (src/screens/generic/rows-in-steps.ts): all of a page in
+ * A list's rows drawn a few at a time (src/screens/generic/rows-in-steps.tsx): all of a page in
  * the end, another page from its first step, and the same rows in a new array (an answer asked
  * again, or a data hook that hands a new array each time) left as drawn.
  */
@@ -12,7 +12,7 @@ const page = (from: number, count: number) => Array.from({ length: count }, (_, 
 const idOf = (row: { id: number }) => row.id;
 
 describe('rows in steps', () => {
-  it('draws a page five rows at a time until all are drawn, and another page from its first step', async () => {
+  it('draws a page five rows first, then two at a time until all are drawn, and another page from its first step', async () => {
     const seen: number[] = [];
     const { result, rerender } = renderHook(
       ({ rows }) => {
@@ -25,7 +25,7 @@ describe('rows in steps', () => {
     expect(seen[0]).toBe(5);
     await waitFor(() => expect(result.current.drawing).toBe(false));
     expect(result.current.shown).toHaveLength(12);
-    expect([...new Set(seen)]).toEqual([5, 10, 12]);
+    expect([...new Set(seen)]).toEqual([5, 7, 9, 11, 12]);
 
     seen.length = 0;
     rerender({ rows: page(100, 7) });

@@ -15,7 +15,7 @@ import { FilterBar, KEYWORD_FIELD, searchOf, type ListSearch } from './filter-ba
 import { BulkActions, bulkAvailable } from './list-bulk';
 import type { ListQuery } from './list-query';
 import { ACTIONS_COLUMN_KEY, pinKeyColumns, usePinsColumns } from './key-columns';
-import { useRowsInSteps } from './rows-in-steps';
+import { STEPPED_TABLE_COMPONENTS } from './rows-in-steps';
 import { ListToolbar, useListChrome, visibleColumns } from './list-toolbar';
 import { rememberListSearch, useListUrlState, type ListUrlState } from './list-url-state';
 import { useToolbarItems } from './screen-slots';
@@ -53,10 +53,6 @@ export const PAGE_SIZES = [10, 20, 50, 100];
 const WIDE_SCROLL = { x: 'max-content' } as const;
 /** The same without antd's bookkeeping, where no column is pinned (shell.css). */
 const SCROLLS_ITSELF_CLASS = 'console-table-scrolls';
-/** A row's identity: the record's id (the table's `rowKey`). */
-const rowKeyOf = (record: BaseRecord) => record.id;
-/** What waits in its place, unseen. */
-const UNSEEN = { visibility: 'hidden' } as const;
 
 /** Props of {@link ResourceList}. */
 export interface ResourceListProps {
@@ -191,15 +187,13 @@ function totalsRow(args: {
   columns: ColumnsType<BaseRecord>;
   totals: Readonly<Record<string, unknown>> | undefined;
   selectable: boolean;
-  /** Kept out of sight (in place) while rows are still coming above it. */
-  unseen: boolean;
 }): (() => ReactNode) | undefined {
   const declared = args.resource.list.totals ?? [];
   if (declared.length === 0 || !args.totals) return undefined;
   const totals = args.totals;
   return () => (
     <Table.Summary fixed>
-      <Table.Summary.Row data-testid="totals-row" style={args.unseen ? UNSEEN : undefined}>
+      <Table.Summary.Row data-testid="totals-row">
         {args.selectable ? <Table.Summary.Cell index={0} /> : null}
         {args.columns.map((column, index) => {
           const key = String(column.key);
@@ -376,12 +370,6 @@ export function ResourceList(props: ResourceListProps) {
     });
   }, [allColumns, chrome.hidden, resource, pin]);
   const rows = useMemo(() => (tree && records ? buildTree(records, resource.treeField!) : records), [tree, records, resource.treeField]);
-  // The rows come on screen a few at a time (rows-in-steps.ts), the table `aria-busy` until the
-  // last. What is under them (totals, a tree's count, the pager) waits in place, unseen: seen,
-  // it would move down at each step (a layout shift). Hidden by its own style, not by a class on
-  // a box around the table: a class changed there restyles every cell of the table (antd's
-  // `[class^="ant-…"]` rules), a frame's work as long as a step's.
-  const steps = useRowsInSteps(rows, rowKeyOf);
 
   const bulk = tree ? null : (
     <BulkActions
@@ -447,7 +435,10 @@ export function ResourceList(props: ResourceListProps) {
         rowKey="id"
         size={chrome.density}
         columns={columns}
-        dataSource={steps.shown}
+        dataSource={rows}
+        // The rows come on screen a few at a time, the table's body `aria-busy` until the last
+        // (rows-in-steps.tsx); what is under them waits in place unseen meanwhile (shell.css).
+        components={STEPPED_TABLE_COMPONENTS}
         loading={loading}
         onChange={onChange}
         // Pinned columns need antd's sideways scrolling (it places them); without pins (a phone)
@@ -479,7 +470,7 @@ export function ResourceList(props: ResourceListProps) {
             : undefined
         }
         locale={{ emptyText: waiting ? firstAnswer ? <Spin /> : <span /> : emptyText }}
-        summary={totalsRow({ resource, t, columns, totals, selectable, unseen: steps.drawing })}
+        summary={totalsRow({ resource, t, columns, totals, selectable })}
         pagination={
           tree
             ? false
@@ -492,10 +483,9 @@ export function ResourceList(props: ResourceListProps) {
                 showQuickJumper: pagerOptions,
                 pageSizeOptions: PAGE_SIZES,
                 showTotal: totalText,
-                style: steps.drawing ? UNSEEN : undefined,
               }
         }
-        footer={tree ? () => <span style={steps.drawing ? UNSEEN : undefined}>{totalText(total)}</span> : undefined}
+        footer={tree ? () => <span>{totalText(total)}</span> : undefined}
       />
     );
   }, [
@@ -510,8 +500,7 @@ export function ResourceList(props: ResourceListProps) {
     chrome.density,
     columns,
     pin,
-    steps.shown,
-    steps.drawing,
+    rows,
     loading,
     waiting,
     firstAnswer,
@@ -550,7 +539,7 @@ export function ResourceList(props: ResourceListProps) {
           .map((column) => ({ key: String(column.key), title: column.title as ReactNode }))}
         onRefresh={reload}
       />
-      <div aria-busy={steps.drawing || undefined}>{table}</div>
+      {table}
       {drawerView && opensInDrawer(resource, drawerView) ? (
         <Suspense fallback={null}>
           <RecordDrawer
