@@ -38,11 +38,11 @@ async function settle(shell: ShellPage, path: string): Promise<void> {
       timeout: 5_000,
     })
     .catch(() => undefined);
-  // No spinner turns and no list is still drawing its rows (its box is `aria-busy` until the last
-  // step, its pager unseen until then).
+  // No spinner turns and no list is still drawing its rows (its table's body is `aria-busy` until
+  // the last step, its pager unseen until then).
   await shell.page
     .waitForFunction(
-      () => !document.querySelector('.ant-spin-spinning, .ant-skeleton-active, [aria-busy="true"] > .ant-table-wrapper'),
+      () => !document.querySelector('.ant-spin-spinning, .ant-skeleton-active, .ant-table-tbody[aria-busy="true"]'),
       undefined,
       { timeout: 5_000 },
     )
