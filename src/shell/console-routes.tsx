@@ -78,6 +78,10 @@ export function ConsoleRoutes() {
       resources={RESOURCES}
       options={{
         disableTelemetry: true,
+        // refine's "loading for N s" counter sets state in every data hook each second an answer
+        // takes, drawing the screen again each time (a phone's list on a slow link twice or more
+        // while it waited); the console shows its spinners and reads no such counter.
+        overtime: { enabled: false, interval: 1000 },
         reactQuery: {
           // A failed call has been reported once; retrying would report it again.
           clientConfig: { defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } },
