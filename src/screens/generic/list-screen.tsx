@@ -39,6 +39,7 @@ import { useQuietMeasureRows } from '../../components/use-quiet-measure-rows';
 import { usePagerOptionsShown } from '../../components/use-wide-screen';
 import { useOpenerTracking } from '../../components/use-return-focus';
 import { RowCheckbox } from '../../components/row-checkbox';
+import { useAfterFirstDrawing } from '../../components/use-after-first-drawing';
 
 // The drawer (detail, form, every field kind's input) loads when a record is first opened, not
 // with the list.
@@ -246,6 +247,8 @@ export function ResourceList(props: ResourceListProps) {
   const location = useLocation();
   const [params] = useSearchParams();
   const tableBox = useRef<HTMLDivElement>(null);
+  // The filters (and the shell around them) first, the toolbar and the table a drawing later.
+  const tableDrawn = useAfterFirstDrawing();
   useQuietMeasureRows(tableBox);
   // Its drawers give the focus back to the row action that opened them (record-drawer.tsx).
   useOpenerTracking();
@@ -531,15 +534,19 @@ export function ResourceList(props: ResourceListProps) {
           onChoose={(value) => update({ filters: withFilter(state.filters, resource.states!.field, value) })}
         />
       ) : null}
-      <ListToolbar
-        actions={actions}
-        chrome={chrome}
-        columns={allColumns
-          .filter((column) => column.key !== ACTIONS_COLUMN_KEY)
-          .map((column) => ({ key: String(column.key), title: column.title as ReactNode }))}
-        onRefresh={reload}
-      />
-      {table}
+      {tableDrawn ? (
+        <>
+          <ListToolbar
+            actions={actions}
+            chrome={chrome}
+            columns={allColumns
+              .filter((column) => column.key !== ACTIONS_COLUMN_KEY)
+              .map((column) => ({ key: String(column.key), title: column.title as ReactNode }))}
+            onRefresh={reload}
+          />
+          {table}
+        </>
+      ) : null}
       {drawerView && opensInDrawer(resource, drawerView) ? (
         <Suspense fallback={null}>
           <RecordDrawer
