@@ -88,13 +88,13 @@ export function fieldColumn(args: {
   };
 }
 
-/** The filters with one field's value set, or left out when the value is undefined. */
 /** The selection after a row's box was ticked (`on`) or cleared. */
 function toggledSelection(selected: readonly ApiRecord[], record: ApiRecord, on: boolean): ApiRecord[] {
   const others = selected.filter((chosen) => chosen.id !== record.id);
   return on ? [...others, record] : others;
 }
 
+/** The filters with one field's value set, or left out when the value is undefined. */
 function withFilter(filters: Record<string, unknown>, name: string, value: unknown): Record<string, unknown> {
   const rest = Object.fromEntries(Object.entries(filters).filter(([key]) => key !== name));
   return value === undefined ? rest : { ...rest, [name]: value };
