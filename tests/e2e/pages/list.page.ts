@@ -48,22 +48,6 @@ export class ListPage {
     );
   }
 
-  /**
-   * Runs `action`, a change of a record the list shows (a confirmed row action), then waits for the
-   * list's query asked again after it (not only the action's own answer: on a loaded machine the
-   * list's new answer came more than a second after it) and the table to settle.
-   */
-  private async requeriedBy(action: () => Promise<void>): Promise<void> {
-    const requeried = this.page
-      .waitForResponse((response) => response.request().method() === 'POST' && new URL(response.url()).pathname.endsWith('/query'), {
-        timeout: 10_000,
-      })
-      .catch(() => null); // an action whose list is not asked again: the table settles all the same
-    await action();
-    await requeried;
-    await this.waitLoaded();
-  }
-
   /** Runs `action`, then waits for the API answer it caused (if any) and the table to settle. */
   private async reloadingBy(action: () => Promise<void>): Promise<void> {
     const answered = this.page
@@ -143,7 +127,7 @@ export class ListPage {
   /** Runs a row action that asks first, and confirms it. */
   async rowActionConfirmed(rowText: string | RegExp, action: string | RegExp): Promise<void> {
     await this.rowAction(rowText, action);
-    await this.requeriedBy(() => confirmOpenDialog(this.page));
+    await this.reloadingBy(() => confirmOpenDialog(this.page));
   }
 
   /**
@@ -160,7 +144,7 @@ export class ListPage {
 
   /** Confirms the open confirmation and waits for the table to reload. */
   async confirm(): Promise<void> {
-    await this.requeriedBy(() => confirmOpenDialog(this.page));
+    await this.reloadingBy(() => confirmOpenDialog(this.page));
   }
 
   /** Expands the tree row showing `rowText` (tree lists), if it is not expanded yet. */
