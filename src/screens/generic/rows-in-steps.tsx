@@ -18,8 +18,8 @@ export const FIRST_ROWS = 2;
 export const ROWS_PER_STEP = 2;
 
 /**
- * A page's rows drawn a few at a time: the first `first` with the answer, each next `step` in a
- * background render of its own once the previous one is on screen. Another page (other rows,
+ * A page's rows drawn a few at a time: the first {@link FIRST_ROWS} with the answer, each next
+ * {@link ROWS_PER_STEP} in a background render of its own once the previous one is on screen. Another page (other rows,
  * told by `keyOf`) starts again at the first step in the very render that brings it; the same
  * rows in a new array (an answer asked again) stay as drawn. `drawing` is true until the last row
  * is drawn.
@@ -27,16 +27,14 @@ export const ROWS_PER_STEP = 2;
 export function useRowsInSteps<T>(
   rows: readonly T[] | undefined,
   keyOf: (row: T) => unknown,
-  sizes: { readonly first: number; readonly step: number } = { first: FIRST_ROWS, step: ROWS_PER_STEP },
 ): { readonly shown: readonly T[] | undefined; readonly drawing: boolean } {
-  const { first, step } = sizes;
   const page = rows === undefined ? undefined : rows.map((row) => String(keyOf(row))).join('\u0001');
-  const [drawn, setDrawn] = useState({ page, count: first });
-  const count = drawn.page === page ? drawn.count : first;
+  const [drawn, setDrawn] = useState({ page, count: FIRST_ROWS });
+  const count = drawn.page === page ? drawn.count : FIRST_ROWS;
   const drawing = rows !== undefined && count < rows.length;
   useEffect(() => {
-    if (drawing) startTransition(() => setDrawn({ page, count: count + step }));
-  }, [drawing, page, count, step]);
+    if (drawing) startTransition(() => setDrawn({ page, count: count + ROWS_PER_STEP }));
+  }, [drawing, page, count]);
   const shown = useMemo(() => (rows !== undefined && count < rows.length ? rows.slice(0, count) : rows), [rows, count]);
   return { shown, drawing };
 }
