@@ -1,4 +1,4 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Locator, Page, Response } from 'playwright-core';
 import { confirmOpenDialog, fillFormItem, formItem, looseText, screenAtAddress } from './antd';
 
 /**
@@ -124,10 +124,44 @@ export class ListPage {
     await row.locator('a, button').filter({ hasText: matcher }).first().click();
   }
 
+  /**
+   * Runs `confirming` (the OK of a row action's question), then waits for the action's answer. One
+   * that moved the record (2xx) asks the list again: it waits for that answer too and the table to
+   * settle, so what the test reads next is the record after the action. A refused one returns at
+   * once, its error still on screen (it fades after a few seconds), and says what it answered in
+   * the test's output.
+   */
+  private async actingBy(confirming: () => Promise<void>): Promise<void> {
+    let actedAt: number | undefined;
+    const isApi = (response: Response) => new URL(response.url()).pathname.includes('/v1/');
+    const acted = this.page
+      .waitForResponse(
+        (response) => {
+          const matched = isApi(response) && response.request().method() !== 'GET' && !response.url().includes('/query');
+          if (matched) actedAt = Date.now();
+          return matched;
+        },
+        { timeout: 10_000 },
+      )
+      .catch(() => null);
+    // The list's query asked after the action's answer (the refresh the action's success starts).
+    const requeried = this.page
+      .waitForResponse((response) => actedAt !== undefined && isApi(response) && new URL(response.url()).pathname.endsWith('/query'), {
+        timeout: 20_000,
+      })
+      .catch(() => null);
+    await confirming();
+    const answer = await acted;
+    if (answer === null) console.warn('a confirmed row action: no answer of the API within 10 s');
+    else if (!answer.ok()) console.warn(`a confirmed row action answered ${answer.status()} ${await answer.text().catch(() => '')}`);
+    else if ((await requeried) === null) console.warn('a confirmed row action: the list was not asked again within 20 s');
+    await this.waitLoaded();
+  }
+
   /** Runs a row action that asks first, and confirms it. */
   async rowActionConfirmed(rowText: string | RegExp, action: string | RegExp): Promise<void> {
     await this.rowAction(rowText, action);
-    await this.reloadingBy(() => confirmOpenDialog(this.page));
+    await this.actingBy(() => confirmOpenDialog(this.page));
   }
 
   /**
@@ -142,9 +176,9 @@ export class ListPage {
     return (await question.innerText()).trim();
   }
 
-  /** Confirms the open confirmation and waits for the table to reload. */
+  /** Confirms the open confirmation and waits for the action's answer and the table to reload. */
   async confirm(): Promise<void> {
-    await this.reloadingBy(() => confirmOpenDialog(this.page));
+    await this.actingBy(() => confirmOpenDialog(this.page));
   }
 
   /** Expands the tree row showing `rowText` (tree lists), if it is not expanded yet. */

@@ -55,7 +55,9 @@ export class ShellPage {
   async waitForScreen(): Promise<void> {
     await this.page.waitForFunction(() => {
       const content = document.querySelector('.ant-layout-content') ?? document.querySelector('.ant-result')?.parentElement;
-      if (!content || content.querySelector('.ant-spin-spinning, .ant-skeleton-active')) return false;
+      // A list screen draws its table a drawing after its filters (list-screen.tsx).
+      if (!content || content.querySelector('.ant-spin-spinning, .ant-skeleton-active, .console-list:not(:has(.ant-table-wrapper))'))
+        return false;
       const tables = [...content.querySelectorAll('.ant-table-wrapper')];
       return (
         tables.every((table) => table.querySelector('.ant-table-tbody > tr.ant-table-row, .ant-table-tbody > tr.ant-table-placeholder')) &&
