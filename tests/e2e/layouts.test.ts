@@ -149,7 +149,7 @@ describe('layouts at 1280, 1440 and 390 px (issue 25 item 4)', () => {
   it("a list's row boxes and state tags look as antd's own: box size and border, ticked colour, tag colours", async () => {
     const { page, shell } = await session.signedIn('admin');
     await resize(page, DESK_NARROW);
-    const list = await openList(shell, LISTS[1]);
+    const list = await openList(shell, LISTS[3]);
     const look = (element: Locator) =>
       element.evaluate((node) => {
         const style = getComputedStyle(node);

@@ -349,6 +349,29 @@ describe('generic list tools', () => {
     await waitFor(() => expect(queries.length).toBeGreaterThan(1));
   });
 
+  it("offers no bulk button for a server's own transition (it has no route), and no row boxes when nothing else is left to do", async () => {
+    const settle = { label: ['结算', 'Settle'] as [string, string], from: ['INITIAL'], to: 'EFFECTED', server: true };
+    const withSettle = { ...gadgetResource, states: { ...gadgetResource.states!, actions: { ...gadgetResource.states!.actions, settle } } };
+    answerQuery(() => ({ total: 2, records: [gadget(), gadget({ id: 2, name: 'Widget B' })] }));
+    const first = renderList({ resource: withSettle });
+    await screen.findByText('Widget A');
+    fireEvent.click(document.querySelector('thead .ant-checkbox-input')!);
+    const toolbar = screen.getByTestId('list-toolbar');
+    await waitFor(() => expect(buttonNamed(toolbar, 'Audit selected (2)')).toBeTruthy());
+    expect(
+      within(toolbar)
+        .queryAllByRole('button')
+        .map((button) => button.textContent),
+    ).not.toContainEqual(expect.stringMatching(/settle/i));
+    first.unmount();
+
+    // Only the server's transition and no delete: nothing to do with a selection, so no boxes.
+    const onlySettle = { ...gadgetResource, deletable: false, states: { ...gadgetResource.states!, actions: { settle } } };
+    renderList({ resource: onlySettle });
+    await screen.findByText('Widget A');
+    expect(document.querySelector('.ant-checkbox-input')).toBeNull();
+  });
+
   it("selects a row by its own box, named by its record, drawn with antd's checkbox classes", async () => {
     answerQuery(() => ({ total: 2, records: [gadget(), gadget({ id: 2, name: 'Widget B' })] }));
     renderList();

@@ -25,9 +25,14 @@ interface BulkAction {
   readonly run: (record: ApiRecord) => Promise<unknown>;
 }
 
+/**
+ * The state actions offered in bulk: those this user may take, asking no reason, and with a button
+ * at all (a server action, such as a member's activation by their channel, has no route: in bulk
+ * it was a button no selection could enable).
+ */
 function bulkStateActions(resource: ResourceDef, permissions: ResourcePermissions): string[] {
   return Object.entries(resource.states?.actions ?? {})
-    .filter(([name, action]) => permissions.actions[name] && !action.reason)
+    .filter(([name, action]) => permissions.actions[name] && !action.reason && !action.server)
     .map(([name]) => name);
 }
 
