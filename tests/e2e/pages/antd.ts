@@ -150,13 +150,40 @@ export async function fillFormItem(page: Page, item: Locator, value: string): Pr
   await input.blur(); // numeric inputs fix their value on blur
 }
 
-/** Clicks the primary button of the open confirmation (Popconfirm or confirm Modal). */
+/**
+ * Waits (up to three seconds) until the dialog or popover holding `control` has ended its opening
+ * motion. antd's dialogs zoom in from where they were asked; their first frames hold still, small,
+ * until the animation starts, so Playwright found the OK button "stable" at that size and clicked
+ * its centre as the dialog grew: the click landed beside the button, the dialog stayed open and
+ * nothing was sent (seen in the full browser run on a loaded machine, and in one of three runs of
+ * coupons.test.ts).
+ */
+export async function openingMotionEnded(control: Locator): Promise<void> {
+  await control.evaluate(
+    (node) =>
+      new Promise<void>((resolve) => {
+        const dialog = node.closest('.ant-modal, .ant-popover') ?? node;
+        const started = performance.now();
+        const check = () => {
+          const moving =
+            /-(enter|appear)\b/.test(dialog.className) ||
+            dialog.getAnimations({ subtree: true }).some((animation) => animation.playState === 'running');
+          if (!moving || performance.now() - started > 3_000) resolve();
+          else requestAnimationFrame(check);
+        };
+        check();
+      }),
+  );
+}
+
+/** Clicks the primary button of the open confirmation (Popconfirm or confirm Modal) once it stands still. */
 export async function confirmOpenDialog(page: Page): Promise<void> {
   const button = page
     .locator(
       '.ant-popover:visible .ant-popconfirm-buttons .ant-btn-primary, .ant-modal-wrap:visible .ant-modal-confirm-btns .ant-btn-primary',
     )
     .last();
+  await openingMotionEnded(button);
   await button.click();
   await button.waitFor({ state: 'detached' }).catch(() => undefined);
 }
