@@ -155,7 +155,7 @@ export async function fillFormItem(page: Page, item: Locator, value: string): Pr
  * motion. antd's dialogs zoom in from where they were asked; their first frames hold still, small,
  * until the animation starts, so Playwright found the OK button "stable" at that size and clicked
  * its centre as the dialog grew: the click landed beside the button, the dialog stayed open and
- * nothing was sent (seen in the full browser run on a loaded machine, and in one of three runs of
+ * nothing was sent (seen in the full browser run on a loaded machine, and in two of three runs of
  * coupons.test.ts).
  */
 export async function openingMotionEnded(control: Locator): Promise<void> {

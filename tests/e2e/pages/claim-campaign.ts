@@ -25,9 +25,7 @@ export async function claimCampaignAudited(
   await list.waitLoaded();
   await expect.poll(async () => list.row(args.name).innerText()).toContain('未审核');
   await list.rowActionConfirmed(args.name, '审核');
-  // The list's new answer after the audit: on the full run's loaded machine it came after the
-  // poll's default second.
-  await expect.poll(async () => list.row(args.name).innerText(), { timeout: 10_000 }).toContain('进行中');
+  await expect.poll(async () => list.row(args.name).innerText()).toContain('进行中');
   const found = await postData<{ records: { id: number; name: string }[] }>(page, {
     baseUrl: args.baseUrl,
     url: '/v1/activity/query',

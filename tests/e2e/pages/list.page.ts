@@ -134,10 +134,11 @@ export class ListPage {
   private async actingBy(confirming: () => Promise<void>): Promise<void> {
     let actedAt: number | undefined;
     const isApi = (response: Response) => new URL(response.url()).pathname.includes('/v1/');
+    const isListQuery = (response: Response) => new URL(response.url()).pathname.endsWith('/query');
     const acted = this.page
       .waitForResponse(
         (response) => {
-          const matched = isApi(response) && response.request().method() !== 'GET' && !response.url().includes('/query');
+          const matched = isApi(response) && response.request().method() !== 'GET' && !isListQuery(response);
           if (matched) actedAt = Date.now();
           return matched;
         },
@@ -146,7 +147,7 @@ export class ListPage {
       .catch(() => null);
     // The list's query asked after the action's answer (the refresh the action's success starts).
     const requeried = this.page
-      .waitForResponse((response) => actedAt !== undefined && isApi(response) && new URL(response.url()).pathname.endsWith('/query'), {
+      .waitForResponse((response) => actedAt !== undefined && isApi(response) && isListQuery(response), {
         timeout: 20_000,
       })
       .catch(() => null);
