@@ -14,11 +14,12 @@ import 'dayjs/locale/zh-cn.js';
 import i18next, { type TOptions } from 'i18next';
 import { useMemo } from 'react';
 import { initReactI18next, useTranslation } from 'react-i18next';
-import { DEFAULT_LOCALE, inSentence, isLocale, type Locale } from '../resources/messages/bilingual';
+import { DEFAULT_LOCALE, inSentence, isLocale, LOCALES, type Locale } from '../resources/messages/bilingual';
 import { loginMessages, SERVED_LOGIN_TEXTS_ID, sharedLabelKey, type ServedLoginTexts } from '../resources/messages/scopes';
 import { hashRoute, isOutsideShell } from './outside-shell';
 import { LOCAL_KEYS, SESSION_KEYS, SESSION_TABLE_VERSION, readJson, writeJson } from './storage-keys';
 import { apiGet, apiGetIfChanged, currentLocale } from './http';
+import { readKeptText, writeKeptText } from './kept-tables';
 
 /** A flat message map of one locale. */
 export type MessageMap = Record<string, string>;
@@ -83,7 +84,10 @@ interface KeptRead extends KeptTable {
   readonly text: string;
 }
 
-/** `localStorage` key of the kept table of a locale. */
+/**
+ * Key of the kept table of a locale in the kept tables' store (kept-tables.ts, IndexedDB). Earlier
+ * builds kept it in `localStorage` under the same key: {@link initI18n} removes that copy.
+ */
 export function keptTableKey(locale: Locale): string {
   return `i18n.table.${locale}`;
 }
@@ -118,8 +122,9 @@ function readJsonText<T>(text: string): T | undefined {
   }
 }
 
-function keptTable(locale: Locale): KeptRead | undefined {
-  return keptIn(keptTableKey(locale));
+async function keptTable(locale: Locale): Promise<KeptRead | undefined> {
+  const text = await readKeptText(keptTableKey(locale));
+  return text === undefined ? undefined : keptRead(text);
 }
 
 /** A kept whole table as its text and version, before it is parsed. */
@@ -129,8 +134,8 @@ interface KeptText {
 }
 
 /** The kept whole table of a locale, its version read from the start of its text (not parsed). */
-function keptTextOf(locale: Locale): KeptText | undefined {
-  const text = localStorage.getItem(keptTableKey(locale));
+async function keptTextOf(locale: Locale): Promise<KeptText | undefined> {
+  const text = (await readKeptText(keptTableKey(locale))) ?? null;
   const quoted = text === null ? undefined : /^\{"etag":("(?:[^"\\]|\\.)*")/.exec(text)?.[1];
   const etag = quoted === undefined ? undefined : readJsonText<unknown>(quoted);
   return text !== null && typeof etag === 'string' ? { etag, text } : undefined;
@@ -171,8 +176,9 @@ const ENVELOPE_HEAD = /^\{"code":2000,"msg":"(?:[^"\\]|\\.)*","data":/;
  * undefined when nothing was kept (a failure, an unexpected answer, a full storage): then the
  * table is downloaded again when the console needs it.
  */
-async function keepDownloadedTable(locale: Locale, keptEtag?: string): Promise<string | undefined> {
+async function keepDownloadedTable(locale: Locale, kept?: Promise<KeptText | undefined>): Promise<string | undefined> {
   try {
+    const keptEtag = (await kept)?.etag;
     const answer = await apiGetIfChanged<string>('/v1/i18n/gets', {
       params: WHOLE_TABLE(locale),
       headers: { locale },
@@ -185,22 +191,19 @@ async function keepDownloadedTable(locale: Locale, keptEtag?: string): Promise<s
     if (!answer.etag || typeof answer.data !== 'string') return undefined;
     const head = ENVELOPE_HEAD.exec(answer.data)?.[0];
     if (!head || !answer.data.endsWith('}}')) return undefined;
-    localStorage.setItem(keptTableKey(locale), `{"etag":${JSON.stringify(answer.etag)},"messages":${answer.data.slice(head.length, -1)}}`);
-    return answer.etag;
+    const text = `{"etag":${JSON.stringify(answer.etag)},"messages":${answer.data.slice(head.length, -1)}}`;
+    return (await writeKeptText(keptTableKey(locale), text)) ? answer.etag : undefined;
   } catch {
     return undefined;
   }
 }
 
+/** Keeps a whole table (in the background: nobody waits for it; a failure only costs the next load a download). */
 function keep(args: { readonly locale: Locale; readonly table: KeptTable }): void {
-  try {
-    localStorage.setItem(keptTableKey(args.locale), JSON.stringify(args.table));
-  } catch {
-    // A full storage only costs the next load a download.
-    return;
-  }
-  // Written after the whole table, so its version is never newer than the whole one kept.
-  keepLogin(args);
+  void writeKeptText(keptTableKey(args.locale), JSON.stringify(args.table)).then((kept) => {
+    // Written after the whole table, so its version is never newer than the whole one kept.
+    if (kept) keepLogin(args);
+  });
 }
 
 /**
@@ -214,7 +217,7 @@ export async function loadTable(args: {
   readonly kept?: KeptRead | KeptText | null;
 }): Promise<StoredTable> {
   const { locale } = args;
-  const keptCopy = args.kept === undefined ? keptTextOf(locale) : (args.kept ?? undefined);
+  const keptCopy = args.kept === undefined ? await keptTextOf(locale) : (args.kept ?? undefined);
   const asking = apiGetIfChanged<MessageMap>('/v1/i18n/gets', {
     params: WHOLE_TABLE(locale),
     headers: { locale },
@@ -357,7 +360,7 @@ function deferWhole(args: { readonly locale: Locale; readonly etag: string | Pro
   const { locale } = args;
   const read = async () => {
     const etag = await args.etag;
-    const kept = etag === undefined ? undefined : keptTable(locale);
+    const kept = etag === undefined ? undefined : await keptTable(locale);
     const table: StoredTable =
       kept && kept.etag === etag
         ? { locale, etag: kept.etag, messages: kept.messages, keptText: kept.text }
@@ -406,7 +409,7 @@ async function firstTexts(locale: Locale): Promise<{
   if (served) {
     // The page came with the login labels: it draws now, and the whole table is checked (or
     // downloaded) meanwhile and read when the console needs it.
-    return { messages: served, keptWhole: { etag: keepDownloadedTable(locale, keptTextOf(locale)?.etag) } };
+    return { messages: served, keptWhole: { etag: keepDownloadedTable(locale, keptTextOf(locale)) } };
   }
   const login = startsOutsideShell() ? keptIn(keptLoginKey(locale)) : undefined;
   if (login) {
@@ -425,7 +428,7 @@ async function firstTexts(locale: Locale): Promise<{
       return { messages: table.messages };
     }
   }
-  const kept = keptTextOf(locale) ?? null;
+  const kept = (await keptTextOf(locale)) ?? null;
   if (!kept && startsOutsideShell()) {
     // A first visit: the login labels now; the whole table is downloaded and kept as its text
     // meanwhile, and read when the console needs it (as on a later visit).
@@ -446,8 +449,17 @@ async function firstTexts(locale: Locale): Promise<{
   }
 }
 
+/**
+ * Earlier builds kept the whole tables in `localStorage`, which every page's first read of it then
+ * loaded with it (kept-tables.ts): that copy goes; the next start downloads the table once.
+ */
+function forgetTablesKeptInLocalStorage(): void {
+  for (const locale of LOCALES) localStorage.removeItem(keptTableKey(locale));
+}
+
 /** Loads the language and initialises i18next; the app renders after this resolves. */
 export async function initI18n(requested?: Locale): Promise<Locale> {
+  forgetTablesKeptInLocalStorage();
   const locale = requested ?? startupLocale();
   // Whoever waits for the whole table meanwhile waits for what this start decides.
   let settle: (table: Promise<void>) => void = () => undefined;

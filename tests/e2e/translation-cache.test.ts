@@ -87,8 +87,31 @@ function watchTables(page: Page) {
 
 const title = (page: Page) => page.locator('.console-login-card h3').first();
 
+/**
+ * The whole tables the browser keeps (providers/kept-tables.ts: IndexedDB), by their keys; none
+ * may be in localStorage, which every page's first read of it loads whole.
+ */
 async function keptLocales(page: Page): Promise<string[]> {
-  return page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('i18n.table.')));
+  return page.evaluate(async () => {
+    if (Object.keys(localStorage).some((key) => key.startsWith('i18n.table.'))) return ['(in localStorage)'];
+    const database = await new Promise<IDBDatabase>((resolve, reject) => {
+      const opening = indexedDB.open('loyalty-console');
+      opening.onupgradeneeded = () => opening.result.createObjectStore('translation-tables');
+      opening.onsuccess = () => resolve(opening.result);
+      opening.onerror = () => reject(opening.error);
+    });
+    try {
+      if (!database.objectStoreNames.contains('translation-tables')) return [];
+      const keys = await new Promise<IDBValidKey[]>((resolve, reject) => {
+        const reading = database.transaction('translation-tables').objectStore('translation-tables').getAllKeys();
+        reading.onsuccess = () => resolve(reading.result);
+        reading.onerror = () => reject(reading.error);
+      });
+      return keys.map(String);
+    } finally {
+      database.close();
+    }
+  });
 }
 
 /** Chooses a language with the 中文 | English buttons of the login page. */

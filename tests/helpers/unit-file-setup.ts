@@ -1,3 +1,6 @@
+// IndexedDB for jsdom, which has none (the kept translation tables live there: providers/kept-tables.ts).
+import 'fake-indexeddb/auto';
+
 /**
  * Runs before each file of the unit project (vitest.config.ts `setupFiles`). That project keeps a
  * worker's modules and, for jsdom files, its window from one file to the next (`isolate: false`),
@@ -13,6 +16,12 @@ if (typeof window !== 'undefined') {
   cleanup();
   localStorage.clear();
   sessionStorage.clear();
+  const [{ forgetKeptText }, { keptTableKey }, { LOCALES }] = await Promise.all([
+    import('../../providers/kept-tables'),
+    import('../../providers/i18n'),
+    import('../../resources/messages/bilingual'),
+  ]);
+  await Promise.all(LOCALES.map((locale) => forgetKeptText(keptTableKey(locale))));
   // What is left on the page after that belongs to no test's tree: containers antd appended to
   // the body (portals, message holders) whose owners remove them on a timer. One that fires
   // during the next file finds its container already taken off here, and jsdom throws the same

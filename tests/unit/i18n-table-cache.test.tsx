@@ -16,6 +16,7 @@ import { isLocale, toMessageMap, type Locale } from '../../resources/messages/bi
 import { MESSAGE_BOOKS } from '../../resources/messages/index';
 import { SERVED_LOGIN_TEXTS_ID, shareResourceLabels } from '../../resources/messages/scopes';
 import { SESSION_KEYS_CLEARED_ON_LOGOUT } from '../../providers/storage-keys';
+import { forgetKeptText, readKeptText, writeKeptText } from '../../providers/kept-tables';
 import { API, installDomShims } from '../helpers/screen-harness';
 
 /** What the server serves: the real books, one label the test can change, a version per change. */
@@ -84,6 +85,17 @@ function pageWithLabels(locale: Locale, messages: Record<string, string>): void 
   document.head.append(block);
 }
 
+/** The whole table this browser keeps of a locale, as kept (its text parsed). */
+async function keptTableOf(locale: Locale): Promise<{ etag: string; messages: Record<string, string> } | undefined> {
+  const text = await readKeptText(keptTableKey(locale));
+  return text === undefined ? undefined : JSON.parse(text);
+}
+
+/** The version of the kept whole table, once it is kept (kept in the background after a download). */
+async function keptVersion(locale: Locale, expected: string): Promise<void> {
+  await vi.waitFor(async () => expect((await keptTableOf(locale))?.etag).toBe(expected));
+}
+
 /** Starts the page as a reload does, in the locale given, and shows the title. */
 async function start(locale: Locale) {
   await initI18n(locale);
@@ -96,12 +108,14 @@ describe('the kept translation table', () => {
     expect(screen.getByRole('heading').textContent).toBe('会员后台');
     await wholeTableReady();
     expect(requests.map((r) => [r.scope, r.ifNoneMatch, r.status])).toEqual([
-      ['shared', null, 200],
       ['login', null, 200],
+      ['shared', null, 200],
     ]);
-    const kept = JSON.parse(localStorage.getItem(keptTableKey('zh_CN'))!);
+    const kept = (await keptTableOf('zh_CN'))!;
     expect(kept.etag).toBe(etagOf('zh_CN', 'shared'));
     expect(kept.messages['error.network']).toBe('请检查网络设置');
+    // Not in localStorage, which every page's first read of it loads whole (providers/kept-tables.ts).
+    expect(Object.keys(localStorage).filter((key) => key.startsWith('i18n.table'))).toEqual([]);
     // The rest of the table is there for the console.
     expect(t('error.network')).toBe('请检查网络设置');
   });
@@ -115,7 +129,7 @@ describe('the kept translation table', () => {
 
   it('the login page draws with the kept login part; the whole kept table is read when the console asks for it', async () => {
     localStorage.setItem(keptLoginKey('zh_CN'), localStorage.getItem(keptLoginKey('zh_CN'))!.replace('会员后台', '会员后台（登录部分）'));
-    const reads = vi.spyOn(Storage.prototype, 'getItem');
+    const reads = vi.spyOn(IDBObjectStore.prototype, 'get');
     try {
       await start('zh_CN');
       expect(screen.getByRole('heading').textContent).toBe('会员后台（登录部分）');
@@ -136,7 +150,7 @@ describe('the kept translation table', () => {
     await start('zh_CN');
     expect(requests.map((r) => r.status)).toEqual([200]);
     expect(screen.getByRole('heading').textContent).toBe('会员后台（新）');
-    expect(JSON.parse(localStorage.getItem(keptTableKey('zh_CN'))!).etag).toBe(etagOf('zh_CN', 'shared'));
+    await keptVersion('zh_CN', etagOf('zh_CN', 'shared'));
     cleanup();
     requests.length = 0;
     await start('zh_CN');
@@ -210,20 +224,21 @@ describe('the kept translation table', () => {
 
   it('a kept table that no longer reads as one is downloaded again, even when the server calls its version current', async () => {
     window.location.hash = '#/member/list';
-    localStorage.setItem(keptTableKey('zh_CN'), `{"etag":${JSON.stringify(etagOf('zh_CN', 'shared'))},"messages":{"error.net`);
+    await writeKeptText(keptTableKey('zh_CN'), `{"etag":${JSON.stringify(etagOf('zh_CN', 'shared'))},"messages":{"error.net`);
     await start('zh_CN');
     expect(requests.map((r) => [r.ifNoneMatch, r.status])).toEqual([
       [etagOf('zh_CN', 'shared'), 304],
       [null, 200],
     ]);
     expect(t('error.network')).toBe('请检查网络设置');
-    expect(JSON.parse(localStorage.getItem(keptTableKey('zh_CN'))!).etag).toBe(etagOf('zh_CN', 'shared'));
+    await keptVersion('zh_CN', etagOf('zh_CN', 'shared'));
+    expect((await keptTableOf('zh_CN'))!.messages['error.network']).toBe('请检查网络设置');
   });
 
   it('reads a label the shared table writes once for every resource that shares it, its slots filled', async () => {
     window.location.hash = '#/member/list';
     await start('zh_CN');
-    const kept = JSON.parse(localStorage.getItem(keptTableKey('zh_CN'))!).messages as Record<string, string>;
+    const kept = (await keptTableOf('zh_CN'))!.messages;
     expect(kept['res.gadget-a.stock']).toBeUndefined();
     expect(t('res.gadget-a.stock', { count: 3 })).toBe('库存 3 件');
     expect(t('res.gadget-b.stock', { count: 4 })).toBe('库存 4 件');
@@ -234,7 +249,7 @@ describe('the kept translation table', () => {
 
   it('a console page opened first waits for the whole table, asking only whether it changed', async () => {
     window.location.hash = '#/member/list';
-    localStorage.removeItem(keptTableKey('en_US'));
+    await forgetKeptText(keptTableKey('en_US'));
     await start('en_US');
     expect(requests.map((r) => [r.scope, r.status])).toEqual([['shared', 200]]);
     expect(t('error.network')).toBe('Please check your network settings');
@@ -252,14 +267,14 @@ describe('the kept translation table', () => {
   });
 
   it('a first visit with the labels in the page asks no login part: only the whole table, kept for the next visit', async () => {
-    localStorage.removeItem(keptTableKey('zh_CN'));
+    await forgetKeptText(keptTableKey('zh_CN'));
     localStorage.removeItem(keptLoginKey('zh_CN'));
     pageWithLabels('zh_CN', { 'shell.login.title': '会员后台（随页）' });
     await start('zh_CN');
     expect(screen.getByRole('heading').textContent).toBe('会员后台（随页）');
     await wholeTableReady();
     expect(requests.map((r) => [r.scope, r.ifNoneMatch, r.status])).toEqual([['shared', null, 200]]);
-    expect(JSON.parse(localStorage.getItem(keptTableKey('zh_CN'))!).etag).toBe(etagOf('zh_CN', 'shared'));
+    expect((await keptTableOf('zh_CN'))!.etag).toBe(etagOf('zh_CN', 'shared'));
     expect(t('error.network')).toBe('请检查网络设置');
   });
 
@@ -269,5 +284,17 @@ describe('the kept translation table', () => {
     await start('en_US');
     expect(screen.getByRole('heading').textContent).toBe(served.title.en_US);
     expect(requests.map((r) => r.locale)).toEqual(['en_US']);
+  });
+
+  it('a table an earlier build kept in localStorage is removed at the start; the kept one is asked about', async () => {
+    const earlier = (await readKeptText(keptTableKey('zh_CN')))!;
+    localStorage.setItem(keptTableKey('zh_CN'), earlier);
+    localStorage.setItem(keptTableKey('en_US'), earlier);
+    window.location.hash = '#/member/list';
+    await start('zh_CN');
+    expect(localStorage.getItem(keptTableKey('zh_CN'))).toBeNull();
+    expect(localStorage.getItem(keptTableKey('en_US'))).toBeNull();
+    expect(requests.map((r) => [r.locale, r.status])).toEqual([['zh_CN', 304]]);
+    expect(t('error.network')).toBe('请检查网络设置');
   });
 });
