@@ -88,12 +88,14 @@ function watchTables(page: Page) {
 const title = (page: Page) => page.locator('.console-login-card h3').first();
 
 /**
- * The whole tables the browser keeps (providers/kept-tables.ts: IndexedDB), by their keys; none
- * may be in localStorage, which every page's first read of it loads whole.
+ * The whole tables the browser keeps (providers/kept-tables.ts: IndexedDB), key -> the version
+ * (ETag) each was kept with. None may be in localStorage, which every page's first read of it
+ * loads whole. A table is kept in the background after its download: a test waits for it before
+ * the reload that should find it.
  */
-async function keptLocales(page: Page): Promise<string[]> {
+async function keptVersions(page: Page): Promise<Record<string, string>> {
   return page.evaluate(async () => {
-    if (Object.keys(localStorage).some((key) => key.startsWith('i18n.table.'))) return ['(in localStorage)'];
+    if (Object.keys(localStorage).some((key) => key.startsWith('i18n.table.'))) return { localStorage: 'holds a table' };
     const database = await new Promise<IDBDatabase>((resolve, reject) => {
       const opening = indexedDB.open('loyalty-console');
       opening.onupgradeneeded = () => opening.result.createObjectStore('translation-tables');
@@ -101,17 +103,26 @@ async function keptLocales(page: Page): Promise<string[]> {
       opening.onerror = () => reject(opening.error);
     });
     try {
-      if (!database.objectStoreNames.contains('translation-tables')) return [];
-      const keys = await new Promise<IDBValidKey[]>((resolve, reject) => {
-        const reading = database.transaction('translation-tables').objectStore('translation-tables').getAllKeys();
-        reading.onsuccess = () => resolve(reading.result);
-        reading.onerror = () => reject(reading.error);
-      });
-      return keys.map(String);
+      if (!database.objectStoreNames.contains('translation-tables')) return {};
+      const store = database.transaction('translation-tables').objectStore('translation-tables');
+      const [keys, texts] = await Promise.all(
+        [store.getAllKeys(), store.getAll()].map(
+          (request) =>
+            new Promise<unknown[]>((resolve, reject) => {
+              request.onsuccess = () => resolve(request.result as unknown[]);
+              request.onerror = () => reject(request.error);
+            }),
+        ),
+      );
+      return Object.fromEntries(keys.map((key, index) => [String(key), (JSON.parse(String(texts[index])) as { etag: string }).etag]));
     } finally {
       database.close();
     }
   });
+}
+
+async function keptLocales(page: Page): Promise<string[]> {
+  return Object.keys(await keptVersions(page)).sort();
 }
 
 /** Chooses a language with the 中文 | English buttons of the login page. */
@@ -144,6 +155,7 @@ describe('the translation table on the login page', () => {
     await switchTo(page, /English/);
     await expect.poll(() => title(page).textContent()).toBe('Sign in');
     expect((await tables.take()).map((r) => [r.locale, r.status])).toEqual([['en_US', 200]]);
+    await expect.poll(() => keptLocales(page)).toEqual(['i18n.table.en_US', 'i18n.table.zh_CN']);
     await page.reload();
     await expect.poll(() => title(page).textContent()).toBe('Sign in');
     expect((await tables.take()).map((r) => [r.locale, r.status])).toEqual([['en_US', 304]]);
@@ -152,6 +164,7 @@ describe('the translation table on the login page', () => {
     expect((await tables.take()).map((r) => [r.locale, r.status])).toEqual([['zh_CN', 304]]);
 
     // A label changed on the server reaches the next load, in each language.
+    const before = await keptVersions(page);
     registerDerivedMessages({ 'shell.login.title': ['欢迎登录', 'Welcome, sign in'] });
     try {
       await page.reload();
@@ -160,6 +173,7 @@ describe('the translation table on the login page', () => {
       await switchTo(page, /English/);
       await expect.poll(() => title(page).textContent()).toBe('Welcome, sign in');
       expect((await tables.take()).map((r) => [r.locale, r.status])).toEqual([['en_US', 200]]);
+      await expect.poll(async () => (await keptVersions(page))['i18n.table.en_US']).not.toBe(before['i18n.table.en_US']);
       await page.reload();
       await expect.poll(() => title(page).textContent()).toBe('Welcome, sign in');
       expect((await tables.take()).map((r) => [r.locale, r.status])).toEqual([['en_US', 304]]);
@@ -167,6 +181,6 @@ describe('the translation table on the login page', () => {
     } finally {
       registerDerivedMessages({ 'shell.login.title': ['账号登录', 'Sign in'] });
     }
-    expect((await keptLocales(page)).sort()).toEqual(['i18n.table.en_US', 'i18n.table.zh_CN']);
+    expect(await keptLocales(page)).toEqual(['i18n.table.en_US', 'i18n.table.zh_CN']);
   });
 });
