@@ -170,7 +170,7 @@ function keepLogin(args: { readonly locale: Locale; readonly table: KeptTable })
 const ENVELOPE_HEAD = /^\{"code":2000,"msg":"(?:[^"\\]|\\.)*","data":/;
 
 /**
- * Downloads the whole table of a locale (unless the kept one, `keptEtag`, is current) and keeps it as the server's text, without parsing it or
+ * Downloads the whole table of a locale (unless the kept one, `kept`, is current) and keeps it as the server's text, without parsing it or
  * writing it out again (400 kB of JSON: on a first visit to the login page that work came right
  * after the page drew, where a tablet's user starts typing). Resolves with the kept version, or
  * undefined when nothing was kept (a failure, an unexpected answer, a full storage): then the
@@ -451,7 +451,8 @@ async function firstTexts(locale: Locale): Promise<{
 
 /**
  * Earlier builds kept the whole tables in `localStorage`, which every page's first read of it then
- * loaded with it (kept-tables.ts): that copy goes; the next start downloads the table once.
+ * loaded with it (kept-tables.ts): that copy goes, and the table is downloaded once into
+ * IndexedDB.
  */
 function forgetTablesKeptInLocalStorage(): void {
   for (const locale of LOCALES) localStorage.removeItem(keptTableKey(locale));
