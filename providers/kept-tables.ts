@@ -3,10 +3,10 @@
  * text of `{"etag":…,"messages":…}` under the locale's key, in IndexedDB (idb-keyval).
  *
  * Not in `localStorage`: a page's first read of `localStorage` loads the whole of it, at once and
- * on the main thread, and with a kept table (about 175,000 characters a locale) that read took
- * 15-45 ms on this machine instead of 3-6 (two locales kept: 36-58; `bench/README.md`,
- * translation table) on every page load, the login page's too, before anything drew. IndexedDB
- * reads off the main thread and only what is asked for.
+ * on the main thread, and with both kept tables (about 430,000 characters) that read took 49-54 ms
+ * on this machine instead of 5-8 (`npm run bench:storage-first-read`, bench/README.md) on every
+ * page load, the login page's too, before anything drew. IndexedDB reads off the main thread and
+ * only what is asked for.
  *
  * Every call answers, never throws: without IndexedDB (a private window that refuses it, a full
  * disk) nothing is kept and the table is downloaded when needed, as on a first visit.
