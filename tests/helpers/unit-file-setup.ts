@@ -44,6 +44,15 @@ if (typeof window !== 'undefined') {
   window.location.hash = '';
 }
 
+// React work scheduled outside a test's `act` (antd's static message and modal holders render in
+// roots of their own) runs on a later turn of the event loop. After a worker's last file its page
+// is taken down, and such work would then meet no `window` and fail the run as an uncaught error:
+// each file ends by letting it finish.
+if (typeof window !== 'undefined') {
+  const { afterAll } = await import('vitest');
+  afterAll(() => new Promise<void>((resolve) => setTimeout(resolve, 25)));
+}
+
 // react-i18next's hooks read one global instance, the last one set up with `initReactI18next`.
 // The screen harnesses set up their own instance, so a file after them would read that one and
 // not the console's (providers/i18n.ts binds it only on its first start). Point the hooks back at

@@ -16,6 +16,7 @@ import { changeLanguage, i18nProvider, initI18n, startupLocale, t, useAntdLocale
 import { isLocale, toMessageMap } from '../../resources/messages/bilingual';
 import { MESSAGE_BOOKS } from '../../resources/messages/index';
 import { WIDGET_TEXTS } from '../../resources/messages/widget.messages';
+import { setHttpFeedback } from '../../providers/http';
 import { API, installDomShims } from '../helpers/screen-harness';
 
 const requests: { query: string | null; header: string | null }[] = [];
@@ -88,10 +89,23 @@ describe('i18n', () => {
     expect(i18nProvider.translate('missing.key', 'Fallback text')).toBe('Fallback text');
   });
 
-  it('keeps the current language when the new map cannot be loaded', async () => {
+  it('keeps the current language when the new map cannot be loaded, and says why', async () => {
     await initI18n('zh_CN');
-    server.use(mock.get(`${API}/v1/i18n/gets`, () => HttpResponse.json({ code: 5000, msg: 'x', data: null }, { status: 500 })));
-    await expect(changeLanguage('en_US')).rejects.toThrow();
+    // What the user is told, taken where the shell shows it (antd's static message would draw
+    // in a root of its own, after this file's page is gone).
+    const told: string[] = [];
+    const restore = setHttpFeedback({ showError: (text) => told.push(text) });
+    server.use(
+      mock.get(`${API}/v1/i18n/gets`, () =>
+        HttpResponse.json({ code: 5000, msg: 'Translations unavailable', data: null }, { status: 500 }),
+      ),
+    );
+    try {
+      await expect(changeLanguage('en_US')).rejects.toThrow();
+    } finally {
+      restore();
+    }
     expect(i18next.language).toBe('zh_CN');
+    expect(told).toEqual(['Translations unavailable']);
   });
 });
