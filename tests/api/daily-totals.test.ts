@@ -389,6 +389,39 @@ describe('daily totals of the ledgers', () => {
     await expectDailyTotalsTie();
   });
 
+  it('are rebuilt beside a posting that changed a member and then writes its ledger: both finish, neither ended as a deadlock', async () => {
+    const [memberId] = members;
+    let memberChanged!: () => void;
+    const changed = new Promise<void>((resolve) => (memberChanged = resolve));
+    let recomputeStarted!: () => void;
+    const started = new Promise<void>((resolve) => (recomputeStarted = resolve));
+    // A posting as a sale makes it: the member's row first, the ledger's entry after, in one transaction.
+    const posting = t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`update members set state = state where tenant_id = ${tenant.tenantId} and id = ${memberId}`);
+      memberChanged();
+      await started;
+      // Long enough for the recompute to be waiting for the members (PostgreSQL's deadlock check runs after a second).
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      return postPoints({
+        tx,
+        tenantId: tenant.tenantId,
+        memberId,
+        storeId: null,
+        channel: 'store',
+        kind: 'earn',
+        delta: 5,
+        sourceType: 'transaction',
+      });
+    });
+    await changed;
+    const recompute = recomputeDailyTotals(t.database.db, tenant.tenantId);
+    recomputeStarted();
+    const [posted, rebuilt] = await Promise.allSettled([posting, recompute]);
+    expect(posted.status === 'rejected' ? String(posted.reason) : 'posted').toBe('posted');
+    expect(rebuilt.status === 'rejected' ? String(rebuilt.reason) : 'rebuilt').toBe('rebuilt');
+    await expectDailyTotalsTie();
+  });
+
   it('answer the report for a reader of their zone as the entries answer a reader of another', async () => {
     // Asia/Chongqing keeps Shanghai's hours, so both readers have the same days; only the first reads the daily totals.
     const fromDaily = await scoreReportIn('Asia/Shanghai');
