@@ -257,22 +257,16 @@ async function reportsIn(zone: string) {
   return out;
 }
 
+/** Points a member earns by a sale at no store, posted in `tx`. */
+function earnAtNoStore(args: { tx: Parameters<typeof postPoints>[0]['tx']; memberId: number; delta: number }) {
+  return postPoints({ ...args, tenantId: tenant.tenantId, storeId: null, channel: 'store', kind: 'earn', sourceType: 'transaction' });
+}
+
 /** Posts random points and stored value at the two stores over two years, each dated back through an update. */
 async function postRandomEntries(count: number, postings: ValuePostings): Promise<void> {
   // Each member first earns what the spends and deductions of one point take.
   for (const memberId of members) {
-    await t.database.db.transaction((tx) =>
-      postPoints({
-        tx,
-        tenantId: tenant.tenantId,
-        memberId,
-        storeId: null,
-        channel: 'store',
-        kind: 'earn',
-        delta: 1000,
-        sourceType: 'transaction',
-      }),
-    );
+    await t.database.db.transaction((tx) => earnAtNoStore({ tx, memberId, delta: 1000 }));
   }
   const kinds = fc.sample(fc.constantFrom('earn', 'spend', 'adjust'), count);
   for (const [i, kind] of kinds.entries()) {
@@ -402,16 +396,7 @@ describe('daily totals of the ledgers', () => {
       await started;
       // Long enough for the recompute to be waiting for the members (PostgreSQL's deadlock check runs after a second).
       await new Promise((resolve) => setTimeout(resolve, 400));
-      return postPoints({
-        tx,
-        tenantId: tenant.tenantId,
-        memberId,
-        storeId: null,
-        channel: 'store',
-        kind: 'earn',
-        delta: 5,
-        sourceType: 'transaction',
-      });
+      return earnAtNoStore({ tx, memberId, delta: 5 });
     });
     await changed;
     const recompute = recomputeDailyTotals(t.database.db, tenant.tenantId);
