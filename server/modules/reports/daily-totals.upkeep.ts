@@ -33,10 +33,10 @@ const RECOMPUTE_LOCK_ATTEMPTS = 40;
 /**
  * Rebuilds the daily totals of one tenant (every tenant's when null) from the ledgers, the members,
  * the coupons, the tills' sales and the paid level orders. It takes all its tables first, in one
- * statement that waits at most {@link RECOMPUTE_LOCK_WAIT}: when a writer holds one of them, it
- * lets go of the others and tries again a moment later, so it never holds a table while a posting
- * waits for it and it for the posting (a deadlock; PostgreSQL's detection would take a second and
- * then end either side, the posting included).
+ * statement that waits at most {@link RECOMPUTE_LOCK_WAIT} for each: when a writer holds one of
+ * them that long, it lets go of the others and tries again a moment later. Should a posting be
+ * waiting for a table it holds meanwhile, the recompute is the one that gives way, well before
+ * PostgreSQL's deadlock check (a second by default) could end either side, the posting included.
  */
 export async function recomputeDailyTotals(db: DbOrTx, tenantId: number | null): Promise<void> {
   for (let attempt = 1; ; attempt += 1) {
