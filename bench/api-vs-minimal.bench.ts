@@ -14,7 +14,7 @@ import { openBenchDatabase } from './lib/bench-database';
 import { BENCH_PASSWORD, DEFAULT_TENANT_CODE, ensureBenchUser, tenantReferences } from './lib/bench-tenant';
 import { guardBenchRun } from './lib/bench-watchdog';
 import { captureSql, type CapturedStatement } from './lib/sql-capture';
-import { median } from './lib/stats';
+import { loadAverage, median } from './lib/stats';
 import { deriveTable } from '../server/crud/table.derive';
 import { memberResource } from '../resources/member/member.resource';
 import { getTableConfig } from 'drizzle-orm/pg-core';
@@ -419,10 +419,7 @@ async function main(): Promise<void> {
       }
     }
     console.log(
-      `\n${code}: ${tenant.members} members; ${connections} connections, ${seconds} s per run, ${rounds} rounds, medians; minimal baseline ${baseline}; load average ${os
-        .loadavg()
-        .map((l) => l.toFixed(1))
-        .join(' ')}`,
+      `\n${code}: ${tenant.members} members; ${connections} connections, ${seconds} s per run, ${rounds} rounds, medians; minimal baseline ${baseline}; load average ${loadAverage()}`,
     );
     for (const [i, c] of cases.entries()) {
       const rate = (name: Target['name']) => median(results[i].get(name)!.map((r) => r.rate));

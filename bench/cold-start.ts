@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '../tests/helpers/free-port';
 import { intFlag, parseFlags, textFlag } from './lib/bench-args';
-import { median } from './lib/stats';
+import { loadAverage, median } from './lib/stats';
 
 /**
  * Time from launching `npm start` until the API answers GET /loyalty/v1/i18n/names: first with
@@ -66,11 +66,6 @@ async function main() {
   }
 }
 
-const loadAverage = () =>
-  os
-    .loadavg()
-    .map((l) => l.toFixed(1))
-    .join(' ');
 /** What one start took: seconds to the first answer, and the CPU seconds its processes used by then. */
 interface StartTime {
   readonly seconds: number;

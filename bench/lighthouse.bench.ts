@@ -9,7 +9,7 @@ import { LoginPage } from '../tests/e2e/pages/login.page';
 import { ListPage } from '../tests/e2e/pages/list.page';
 import { intFlag, parseFlags, textFlag } from './lib/bench-args';
 import { withDemoConsole } from './lib/demo-console';
-import { median } from './lib/stats';
+import { loadAverage, median } from './lib/stats';
 
 /**
  * Lighthouse on the console (`npm run bench:lighthouse`, after `npm run build`): the built app
@@ -238,12 +238,7 @@ async function main(): Promise<void> {
     },
     run: async ({ baseUrl, tenantCode, admin, client: chrome }) => {
       console.log(`Lighthouse ${LIGHTHOUSE_VERSION}, ${chromePath}`);
-      console.log(
-        `load average before: ${os
-          .loadavg()
-          .map((n) => n.toFixed(1))
-          .join(' ')} (${os.cpus().length} cores)`,
-      );
+      console.log(`load average before: ${loadAverage()} (${os.cpus().length} cores)`);
 
       // The signed-in profile: the demo administrator signs in through the login page in a tab of
       // the Chromium Lighthouse drives; the tab closes once the landing screen has drawn.
@@ -378,12 +373,7 @@ async function main(): Promise<void> {
       } finally {
         await fresh.close();
       }
-      console.log(
-        `load average after: ${os
-          .loadavg()
-          .map((n) => n.toFixed(1))
-          .join(' ')}`,
-      );
+      console.log(`load average after: ${loadAverage()}`);
     },
   });
 }

@@ -2,12 +2,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import TraceGatherer from 'lighthouse/core/gather/gatherers/trace.js';
-import { chromium, type BrowserContext } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { LoginPage } from '../tests/e2e/pages/login.page';
 import { ListPage } from '../tests/e2e/pages/list.page';
 import { intFlag, parseFlags, textFlag } from './lib/bench-args';
-import { withDemoConsole } from './lib/demo-console';
-import { median } from './lib/stats';
+import { debianChromium, withDemoConsole } from './lib/demo-console';
+import { loadAverage, median } from './lib/stats';
 
 /**
  * The main thread's work while a phone draws the member list, this build against a baseline build
@@ -130,10 +130,7 @@ async function main(): Promise<void> {
       name: 'bench:list-draw',
       minutes: 20,
       webDir: folder,
-      client: async () => {
-        const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
-        return { value: browser, stop: () => browser.close() };
-      },
+      client: debianChromium,
       run: async ({ baseUrl, tenantCode, admin, client: browser }) => {
         const context = await browser.newContext({
           viewport: { width: 412, height: 823 },
@@ -154,12 +151,7 @@ async function main(): Promise<void> {
           await page.goto(build.url);
           await new ListPage(page).waitLoaded();
         }
-        console.log(
-          `load average before: ${os
-            .loadavg()
-            .map((n) => n.toFixed(1))
-            .join(' ')} (${os.cpus().length} cores)`,
-        );
+        console.log(`load average before: ${loadAverage()} (${os.cpus().length} cores)`);
         for (let round = 0; round < rounds; round += 1) {
           for (const build of round % 2 === 0 ? builds : [...builds].reverse()) {
             build.loads.push(await tracedLoad(context, build.url, { waitMs, slowdown }));
@@ -181,12 +173,7 @@ async function main(): Promise<void> {
               .padStart(6)}   ratio ${median(ratios).toFixed(2)}`,
           );
         }
-        console.log(
-          `load average after: ${os
-            .loadavg()
-            .map((n) => n.toFixed(1))
-            .join(' ')}`,
-        );
+        console.log(`load average after: ${loadAverage()}`);
       },
     });
   } finally {

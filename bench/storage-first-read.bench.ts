@@ -13,10 +13,10 @@
  */
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type BrowserContext } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { intFlag, parseFlags, textFlag } from './lib/bench-args';
-import { withDemoConsole } from './lib/demo-console';
-import { median } from './lib/stats';
+import { debianChromium, withDemoConsole } from './lib/demo-console';
+import { loadAverage, median } from './lib/stats';
 import { LoginPage } from '../tests/e2e/pages/login.page';
 import { ListPage } from '../tests/e2e/pages/list.page';
 
@@ -45,10 +45,7 @@ async function main(): Promise<void> {
     name: 'bench:storage-first-read',
     minutes: 10,
     webDir,
-    client: async () => {
-      const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
-      return { value: browser, stop: () => browser.close() };
-    },
+    client: debianChromium,
     run: async ({ baseUrl, tenantCode, admin, client: browser }) => {
       const context = await browser.newContext();
       const page = await context.newPage();
@@ -74,12 +71,7 @@ async function main(): Promise<void> {
       );
       const plantedSize = Object.values(earlier).reduce((sum, text) => sum + text.length, 0);
       console.log(`localStorage as this build keeps it: ${held} characters; the earlier builds' tables add ${plantedSize}`);
-      console.log(
-        `load average before: ${os
-          .loadavg()
-          .map((n) => n.toFixed(1))
-          .join(' ')} (${os.cpus().length} cores)`,
-      );
+      console.log(`load average before: ${loadAverage()} (${os.cpus().length} cores)`);
       const probe = `${baseUrl}/favicon.svg`;
       const thisBuild: number[] = [];
       const baseline: number[] = [];
@@ -112,12 +104,7 @@ async function main(): Promise<void> {
       console.log(
         `  this build ${mine.toFixed(1)} ms, baseline (tables in localStorage) ${theirs.toFixed(1)} ms, ratio ${(mine / theirs).toFixed(2)}`,
       );
-      console.log(
-        `load average after: ${os
-          .loadavg()
-          .map((n) => n.toFixed(1))
-          .join(' ')}`,
-      );
+      console.log(`load average after: ${loadAverage()}`);
     },
   });
 }

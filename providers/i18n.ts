@@ -135,10 +135,10 @@ interface KeptText {
 
 /** The kept whole table of a locale, its version read from the start of its text (not parsed). */
 async function keptTextOf(locale: Locale): Promise<KeptText | undefined> {
-  const text = (await readKeptText(keptTableKey(locale))) ?? null;
-  const quoted = text === null ? undefined : /^\{"etag":("(?:[^"\\]|\\.)*")/.exec(text)?.[1];
+  const text = await readKeptText(keptTableKey(locale));
+  const quoted = text === undefined ? undefined : /^\{"etag":("(?:[^"\\]|\\.)*")/.exec(text)?.[1];
   const etag = quoted === undefined ? undefined : readJsonText<unknown>(quoted);
-  return text !== null && typeof etag === 'string' ? { etag, text } : undefined;
+  return text !== undefined && typeof etag === 'string' ? { etag, text } : undefined;
 }
 
 function isParsed(kept: KeptRead | KeptText): kept is KeptRead {

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
+import { chromium, type Browser } from 'playwright-core';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { seedDemoIfEmpty, type DemoAccount } from '../../server/db/seed/demo.seed';
@@ -17,6 +18,12 @@ export interface DemoConsoleRun<C> {
   readonly admin: DemoAccount;
   /** What `client` started (a browser). */
   readonly client: C;
+}
+
+/** The `client` of a browser benchmark: Debian's Chromium (`CHROME_PATH`, default /usr/bin/chromium), headless. */
+export async function debianChromium(): Promise<{ readonly value: Browser; readonly stop: () => Promise<void> }> {
+  const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
+  return { value: browser, stop: () => browser.close() };
 }
 
 /**

@@ -1,7 +1,17 @@
+import os from 'node:os';
+
 /**
  * Timing helpers: medians of repeated runs, and throughput of a fixed number of jobs run by a
  * fixed number of concurrent workers.
  */
+
+/** The machine's load averages over 1, 5 and 15 minutes, as the benchmarks print them ("2.1 2.4 2.6"). */
+export function loadAverage(): string {
+  return os
+    .loadavg()
+    .map((load) => load.toFixed(1))
+    .join(' ');
+}
 
 /** The median of the numbers (mean of the middle two for an even count). */
 export function median(values: readonly number[]): number {
