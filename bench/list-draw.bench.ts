@@ -10,8 +10,9 @@ import { debianChromium, withDemoConsole } from './lib/demo-console';
 import { loadAverage, median } from './lib/stats';
 
 /**
- * The main thread's work while a phone draws the member list, this build against a baseline build
- * in the same run (`npm run bench:list-draw -- --baseline-dir <dir>`, after `npm run build`).
+ * The main thread's work while a phone draws the member list (or, with `--page login`, the login
+ * page), this build against a baseline build in the same run (`npm run bench:list-draw --
+ * --baseline-dir <dir>`, after `npm run build`).
  *
  * Lighthouse's mobile score multiplies the main thread's observed work, and on the shared machine
  * that work moves by half from one hour to the next; two builds compared load by load, taking
@@ -35,11 +36,14 @@ import { loadAverage, median } from './lib/stats';
  *   paint leaves out the work of module scripts, so it counts most of the start-up's tasks too);
  * - style: style recalculation (UpdateLayoutTree), and gc: garbage collection, in ms.
  *
+ * `--page login` loads the login page instead, each time in a new browser context (as Lighthouse
+ * opens it: signed out, nothing cached, nothing kept in the browser's storage).
+ *
  * Prints the medians of each build and this / baseline as the median of the rounds' ratios.
  * `-- --baseline-dir /tmp/baseline --rounds 8 --wait 3000 --slowdown 4`.
  */
 
-const LIST_ROUTE = '#/member/standard-member/list';
+const ROUTES = { list: '#/member/standard-member/list', login: '#/login' } as const;
 const BASELINE_PATH = 'baseline';
 
 interface Load {
@@ -59,7 +63,7 @@ interface TraceEvent {
   dur?: number;
 }
 
-/** One traced load of `url` in a new tab of the signed-in context, closed afterwards. */
+/** One traced load of `url` in a new tab of `context`, closed afterwards. */
 async function tracedLoad(context: BrowserContext, url: string, args: { waitMs: number; slowdown: number }): Promise<Load> {
   const { waitMs, slowdown } = args;
   const page = await context.newPage();
@@ -81,7 +85,7 @@ async function tracedLoad(context: BrowserContext, url: string, args: { waitMs: 
   await complete;
   await page.close();
   const paint = events.filter((event) => event.name === 'firstContentfulPaint').pop();
-  if (!paint) throw new Error('the list drew nothing within the wait');
+  if (!paint) throw new Error('the page drew nothing within the wait');
   const mainThread = events.find((event) => event.name === 'ParseHTML' && event.pid === paint.pid)?.tid ?? paint.tid;
   const navigation = events.filter((event) => event.name === 'navigationStart' && event.pid === paint.pid).pop()?.ts ?? 0;
   const ofMain = events.filter(
@@ -116,7 +120,7 @@ function servedFolder(webDir: string, baselineDir: string): string {
 }
 
 async function main(): Promise<void> {
-  const flags = parseFlags(process.argv.slice(2), ['web-dir', 'baseline-dir', 'rounds', 'wait', 'slowdown']);
+  const flags = parseFlags(process.argv.slice(2), ['web-dir', 'baseline-dir', 'rounds', 'wait', 'slowdown', 'page']);
   const webDir = path.resolve(textFlag(flags, 'web-dir', 'dist/web'));
   const baselineDir = textFlag(flags, 'baseline-dir');
   if (!baselineDir) throw new Error('--baseline-dir <dir> is required (a build made with --base /baseline/)');
@@ -124,6 +128,9 @@ async function main(): Promise<void> {
   const waitMs = intFlag(flags, 'wait', 3000);
   const slowdown = Number(textFlag(flags, 'slowdown', '4'));
   if (!(slowdown >= 1)) throw new Error('--slowdown must be a number of at least 1');
+  const pageName = textFlag(flags, 'page', 'list');
+  if (pageName !== 'list' && pageName !== 'login') throw new Error('--page must be list or login');
+  const route = ROUTES[pageName];
   const folder = servedFolder(webDir, path.resolve(baselineDir));
   try {
     await withDemoConsole({
@@ -132,29 +139,35 @@ async function main(): Promise<void> {
       webDir: folder,
       client: debianChromium,
       run: async ({ baseUrl, tenantCode, admin, client: browser }) => {
-        const context = await browser.newContext({
-          viewport: { width: 412, height: 823 },
-          deviceScaleFactor: 1.75,
-          isMobile: true,
-          hasTouch: true,
-        });
+        const phone = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true };
+        const context = await browser.newContext(phone);
         const page = await context.newPage();
         const login = new LoginPage(page);
         await login.open(baseUrl);
         await login.signIn(tenantCode, admin.login, admin.password);
         const builds = [
-          { name: 'this build', url: `${baseUrl}/${LIST_ROUTE}`, loads: [] as Load[] },
-          { name: 'baseline', url: `${baseUrl}/${BASELINE_PATH}/index.html${LIST_ROUTE}`, loads: [] as Load[] },
+          { name: 'this build', url: `${baseUrl}/${route}`, loads: [] as Load[] },
+          { name: 'baseline', url: `${baseUrl}/${BASELINE_PATH}/index.html${route}`, loads: [] as Load[] },
         ];
         // Each build's files into the cache, and the machine warmed up, before the first round.
         for (const build of builds) {
-          await page.goto(build.url);
+          await page.goto(`${build.url.split('#')[0]}${ROUTES.list}`);
           await new ListPage(page).waitLoaded();
         }
+        // The login page in a context of its own each time; the list in a new tab of the signed-in one.
+        const load = async (url: string): Promise<Load> => {
+          if (pageName === 'list') return tracedLoad(context, url, { waitMs, slowdown });
+          const signedOut = await browser.newContext(phone);
+          try {
+            return await tracedLoad(signedOut, url, { waitMs, slowdown });
+          } finally {
+            await signedOut.close();
+          }
+        };
         console.log(`load average before: ${loadAverage()} (${os.cpus().length} cores)`);
         for (let round = 0; round < rounds; round += 1) {
           for (const build of round % 2 === 0 ? builds : [...builds].reverse()) {
-            build.loads.push(await tracedLoad(context, build.url, { waitMs, slowdown }));
+            build.loads.push(await load(build.url));
           }
           const [mine, theirs] = builds.map((build) => build.loads[build.loads.length - 1]!);
           console.log(
