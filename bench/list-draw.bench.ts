@@ -40,7 +40,7 @@ import { loadAverage, median } from './lib/stats';
  * opens it: signed out, nothing cached, nothing kept in the browser's storage).
  *
  * Prints the medians of each build and this / baseline as the median of the rounds' ratios.
- * `-- --baseline-dir /tmp/baseline --rounds 8 --wait 3000 --slowdown 4`.
+ * `-- --baseline-dir /tmp/baseline --rounds 8 --wait 3000 --slowdown 4 --page list`.
  */
 
 const ROUTES = { list: '#/member/standard-member/list', login: '#/login' } as const;

@@ -43,7 +43,7 @@ export const CONSOLE_TOKEN = {
 
 /**
  * The theme handed to antd's ConfigProvider: antd's default and compact algorithms on the tokens
- * above, their result written at build time (theme-map.ts).
+ * above, their result written once by `npm run theme:map` and handed out by theme-map.ts.
  */
 export const CONSOLE_THEME: ThemeConfig = {
   algorithm: consoleAlgorithm,
