@@ -315,7 +315,13 @@ export default defineConfig({
             // slow link a round trip per six files after sign-in.
             { name: 'console', test: /[\\/]src[\\/]shell[\\/]console-routes\.tsx$/ },
             // (Not named `list`: a lazy chunk of antd's List module takes that name from its file.)
-            { name: 'list-screen', test: /[\\/]src[\\/]screens[\\/]generic[\\/](list-screen|screen-factory)\.tsx$/ },
+            // The member list is the screen a tablet keeps open and the console's landing reads
+            // members too: the member declaration travels with the list instead of a round trip
+            // after it (the lazy condition builder, which names member fields, imports it as well).
+            {
+              name: 'list-screen',
+              test: /[\\/](src[\\/]screens[\\/]generic[\\/](list-screen|screen-factory)\.tsx|resources[\\/]member[\\/]member\.resource\.ts)$/,
+            },
           ],
         },
       },

@@ -1,44 +1,55 @@
 /**
- * Writes `theme-map.generated.ts` (`npm run theme:map`): the seed antd's ConfigProvider hands its
- * algorithms for the console's tokens (antd's default seed with theme.ts's tokens over it) and
- * what the default and compact algorithms derive from it (theme-map.ts). Run it after changing
- * a token of theme.ts or upgrading antd; `tests/unit/theme-map.test.ts` fails while the file is stale.
+ * Writes `theme-map.generated.ts` (`npm run theme:map`): what antd's default and compact
+ * algorithms derive from the console's seed (theme-map.ts), less what the seed already holds, and
+ * each palette once. Run it after changing a token of theme-tokens.ts or upgrading antd;
+ * `tests/unit/theme-map.test.ts` fails while the file is stale. Refuses to write a file that
+ * would not rebuild antd's map exactly, keys in antd's order.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { theme } from 'antd';
 import * as prettier from 'prettier';
-import { CONSOLE_TOKEN } from './theme';
-import { derivedByAntd } from './theme-map';
+import { CONSOLE_SEED, derivedByAntd, paletteTokens } from './theme-map';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 /** The generated file. */
 export const THEME_MAP_FILE = path.join(HERE, 'theme-map.generated.ts');
 
-/** The seed antd derives the console's tokens from: its default seed, the console's tokens over it. */
-export function consoleSeed(): typeof theme.defaultSeed {
-  return { ...theme.defaultSeed, ...CONSOLE_TOKEN };
+/** antd's map for the console's seed, split into its palettes and what else the algorithms add or replace. */
+export function splitMap(): { palettes: Record<string, string[]>; added: Record<string, unknown> } {
+  const seed = CONSOLE_SEED as unknown as Record<string, unknown>;
+  const map = derivedByAntd(CONSOLE_SEED) as unknown as Record<string, unknown>;
+  const palettes: Record<string, string[]> = {};
+  const added: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(map)) {
+    if (Object.hasOwn(seed, key)) {
+      if (value !== seed[key]) added[key] = value;
+      continue;
+    }
+    const step = /^([a-z]+)-(\d+)$/.exec(key);
+    if (step && Object.hasOwn(seed, step[1]) && typeof value === 'string') (palettes[step[1]] ??= []).push(value);
+    else if (!(/^([a-z]+)(\d+)$/.test(key) && Object.hasOwn(seed, key.replace(/\d+$/, '')))) added[key] = value;
+  }
+  const rebuilt = { ...seed, ...paletteTokens(palettes), ...added };
+  if (JSON.stringify(Object.entries(rebuilt)) !== JSON.stringify(Object.entries(map)))
+    throw new Error("the split map does not rebuild antd's map in antd's order: theme-map.ts's rebuilding needs a change");
+  return { palettes, added };
 }
 
 /** The text of the generated file. */
 export async function themeMapText(): Promise<string> {
-  const seed = consoleSeed();
+  const { palettes, added } = splitMap();
   const text = `/**
- * Written by \`npm run theme:map\` (write-theme-map.ts) from theme.ts's tokens with antd's default
- * and compact algorithms; never edited by hand. Read by theme-map.ts.
+ * Written by \`npm run theme:map\` (write-theme-map.ts) from theme-tokens.ts's tokens with antd's
+ * default and compact algorithms; never edited by hand. Read by theme-map.ts, which rebuilds the
+ * whole map from the seed, the palettes and the rest.
  */
-import type { MapToken, SeedToken } from 'antd/es/theme/interface';
 
-// The console's tokens include derived ones set by hand (theme.ts): both objects hold them too.
-const seed = ${JSON.stringify(seed)};
-const map = ${JSON.stringify(derivedByAntd(seed))};
+/** Each palette's ten steps, lightest first. */
+export const CONSOLE_PALETTES: Readonly<Record<string, readonly string[]>> = ${JSON.stringify(palettes)};
 
-/** The seed the map below was derived from. */
-export const CONSOLE_SEED: SeedToken = seed;
-
-/** What antd's algorithms derive from it. */
-export const CONSOLE_MAP: MapToken = map;
+/** What else the algorithms add to the seed or replace in it, in antd's order. */
+export const CONSOLE_ADDED: Readonly<Record<string, unknown>> = ${JSON.stringify(added)};
 `;
   const options = await prettier.resolveConfig(THEME_MAP_FILE);
   return prettier.format(text, { ...options, filepath: THEME_MAP_FILE });

@@ -128,7 +128,7 @@ describe('condition builder in the customer group form', () => {
     const { sent, form } = await addForm('Big spenders');
     // One empty condition to start with; no text area holds JSON.
     expect(form.querySelector('textarea#rule')).toBeNull();
-    expect(within(form).getByText('Complete the conditions to see an estimate')).toBeTruthy();
+    expect(await within(form).findByText('Complete the conditions to see an estimate')).toBeTruthy();
     await choose(form, 'Metric 1', 'Spend amount');
     // A spend amount is counted over a window (last month first) and compares numbers only.
     await waitFor(() => expect(within(leaves(form)[0]).getByText('Last month')).toBeTruthy());

@@ -140,8 +140,9 @@ describe('object field in the generic form', () => {
     expect(within(form).getByText('Spring Water', { selector: '.ant-select-selection-item' })).toBeTruthy();
     // The tiers inside the object: a lines table with one row per tier, one input per cell.
     expect(within(form).getByText('Tiers', { selector: 'label' })).toBeTruthy();
+    // (The lines' editor loads when first drawn.)
+    await waitFor(() => expect(tierRows(form)).toHaveLength(2));
     const rows = tierRows(form);
-    expect(rows).toHaveLength(2);
     const points = rows.map((row) => row.querySelector('input') as HTMLInputElement);
     expect(points.map((input) => input.value)).toEqual(['10', '20']);
     // The secret shows its mask in a password input.
@@ -198,7 +199,7 @@ describe('object field on the detail page', () => {
     expect(within(drawer).getByText('100.50')).toBeTruthy();
     expect(within(drawer).getAllByText('Rate').length).toBeGreaterThan(0);
     // The tiers' header (the table scrolls inside the drawer; antd's hidden measure row repeats it).
-    expect(within(drawer).getByRole('columnheader', { name: 'Points' })).toBeTruthy();
+    expect(await within(drawer).findByRole('columnheader', { name: 'Points' })).toBeTruthy();
     expect(within(drawer).getByText('20')).toBeTruthy();
     expect(within(drawer).getByText('••••WXYZ')).toBeTruthy();
     // A relation member shows its record's name, not its id (no lookup: MSW refuses any other request).

@@ -52,7 +52,8 @@ const COUPONS: Record<string, unknown> = {
   },
 };
 
-function renderLines(args: {
+/** Draws a form holding the resource's lines and waits for the editor (it loads when first drawn). */
+async function renderLines(args: {
   resource: typeof couponWriteOffResource | typeof prepayCardPayResource | typeof scoreAdjustResource;
   lines: unknown[];
 }) {
@@ -71,6 +72,7 @@ function renderLines(args: {
       <Bed />
     </I18nextProvider>,
   );
+  await screen.findByRole('button', { name: t('screens.lines.add') });
   return () => form!;
 }
 
@@ -83,7 +85,7 @@ describe('a write-off line’s coupon code', () => {
     server.use(
       api.get('coupon/options', ({ request }) => ok([COUPONS[new URL(request.url).searchParams.get('title') ?? '']].filter(Boolean))),
     );
-    const form = renderLines({ resource: couponWriteOffResource, lines: [{}] });
+    const form = await renderLines({ resource: couponWriteOffResource, lines: [{}] });
     const code = document.querySelector<HTMLInputElement>('input#lines_0_code')!;
     typeInto(code, 'look20a');
     // Typed in any case, kept in capitals as codes are printed.
@@ -101,7 +103,7 @@ describe('a write-off line’s coupon code', () => {
     server.use(
       api.get('coupon/options', ({ request }) => ok([COUPONS[new URL(request.url).searchParams.get('title') ?? '']].filter(Boolean))),
     );
-    renderLines({ resource: couponWriteOffResource, lines: [{}, {}] });
+    await renderLines({ resource: couponWriteOffResource, lines: [{}, {}] });
     typeInto(document.querySelector<HTMLInputElement>('input#lines_0_code')!, 'BADCODE123');
     typeInto(document.querySelector<HTMLInputElement>('input#lines_1_code')!, 'USEDLOOK1');
     expect(await screen.findByText('Coupon code "BADCODE123" does not exist')).toBeTruthy();
@@ -119,7 +121,7 @@ describe('a top-up line’s card', () => {
         return ok([card]);
       }),
     );
-    renderLines({ resource: prepayCardPayResource, lines: [{}] });
+    await renderLines({ resource: prepayCardPayResource, lines: [{}] });
     fireEvent.mouseDown(document.querySelector<HTMLInputElement>('input#lines_0_card')!);
     fireEvent.click(await screen.findByText('PC0000000007'));
     expect(asked[0].get('field')).toBe('state');
@@ -141,7 +143,7 @@ describe('an adjustment line’s reason picker', () => {
         ]),
       ),
     );
-    renderLines({ resource: scoreAdjustResource, lines: [{}] });
+    await renderLines({ resource: scoreAdjustResource, lines: [{}] });
     fireEvent.mouseDown(document.querySelector<HTMLInputElement>('input#lines_0_reason')!);
     expect(await screen.findByText('Increase')).toBeTruthy();
     expect(screen.getByText('Decrease')).toBeTruthy();
