@@ -39,10 +39,10 @@ export function writtenMap(): MapToken {
 
 /** True when `seed` holds exactly the console's seed. */
 function isConsoleSeed(seed: SeedToken): boolean {
-  const console = Object.entries(CONSOLE_SEED);
+  const expected = Object.entries(CONSOLE_SEED);
   return (
-    Object.keys(seed).length === console.length &&
-    console.every(([key, value]) => (seed as unknown as Record<string, unknown>)[key] === value)
+    Object.keys(seed).length === expected.length &&
+    expected.every(([key, value]) => (seed as unknown as Record<string, unknown>)[key] === value)
   );
 }
 
