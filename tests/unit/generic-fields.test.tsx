@@ -245,6 +245,9 @@ describe('field kinds', () => {
         </Form>
       </I18nextProvider>,
     );
+    // The editor loads when first drawn: the label and a spinner until it is there.
+    expect(screen.getByText('Lines')).toBeTruthy();
+    await screen.findByRole('button', { name: 'Add line' });
     fireEvent.click(buttonNamed(document.body, 'Submit'));
     expect(await screen.findByText('Lines: at least 1 line')).toBeTruthy();
     fireEvent.click(buttonNamed(document.body, 'Add line'));
