@@ -26,9 +26,13 @@ export function splitMap(): { palettes: Record<string, string[]>; added: Record<
       if (value !== seed[key]) added[key] = value;
       continue;
     }
-    const step = /^([a-z]+)-(\d+)$/.exec(key);
-    if (step && Object.hasOwn(seed, step[1]) && typeof value === 'string') (palettes[step[1]] ??= []).push(value);
-    else if (!(/^([a-z]+)(\d+)$/.test(key) && Object.hasOwn(seed, key.replace(/\d+$/, '')))) added[key] = value;
+    // A palette step of a seed colour, `blue-1` (kept) or `blue1` (rebuilt from it).
+    const step = /^([a-z]+)(-?)\d+$/.exec(key);
+    if (step && Object.hasOwn(seed, step[1])) {
+      if (step[2]) (palettes[step[1]] ??= []).push(String(value));
+      continue;
+    }
+    added[key] = value;
   }
   const rebuilt = { ...seed, ...paletteTokens(palettes), ...added };
   if (JSON.stringify(Object.entries(rebuilt)) !== JSON.stringify(Object.entries(map)))

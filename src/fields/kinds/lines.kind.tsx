@@ -6,17 +6,17 @@
  * A line field with `when` (a coupon line's type decides its fields) has an input only in the
  * lines it applies to, and is sent as null in the others. The tables are in lines-tables.tsx.
  */
-import { Form, Spin } from 'antd';
-import { lazy, Suspense } from 'react';
 import type { FieldKind, LineField, LinesField } from '../../../resources/define';
 import { lineFieldApplies } from '../../../resources/field-rules';
 import type { ApiRecord, FieldContext, FieldKindSpec } from '../field-kind';
 import { DASH, labelOf } from '../field-helpers';
+import { lazySlot } from '../../screens/lazy-slot';
+import { loadingField, loadingValue } from '../controls/loading-placeholders';
 
 // The tables are drawn on forms and details only: a list shows a lines field as its count.
 const loadTables = () => import('./lines-tables');
-const LinesEditor = lazy(() => loadTables().then((m) => ({ default: m.LinesEditor })));
-const LinesTable = lazy(() => loadTables().then((m) => ({ default: m.LinesTable })));
+const LinesEditor = lazySlot(() => loadTables().then((m) => m.LinesEditor), loadingField);
+const LinesTable = lazySlot(() => loadTables().then((m) => m.LinesTable), loadingValue);
 
 /** Looks up the spec of a line field's kind (the registry, passed in to avoid an import cycle). */
 export type SpecOf = (kind: FieldKind) => FieldKindSpec;
@@ -68,29 +68,13 @@ export function countRule(ctx: FieldContext<LinesField>): { validator: (rule: un
 export function createLinesKind(specOf: SpecOf): FieldKindSpec<LinesField> {
   return {
     ownsFormItem: true,
-    input: (ctx, options) => (
-      <Suspense
-        fallback={
-          <Form.Item label={labelOf(ctx)}>
-            <Spin size="small" />
-          </Form.Item>
-        }
-      >
-        <LinesEditor ctx={ctx} specOf={specOf} options={options} />
-      </Suspense>
-    ),
+    input: (ctx, options) => <LinesEditor ctx={ctx} specOf={specOf} options={options} />,
     cell: (ctx, value) => {
       const count = rowsOf(value).length;
       return count === 0 ? DASH : ctx.t('screens.lines.count', { count });
     },
     display: (ctx, value, record?: ApiRecord) =>
-      rowsOf(value).length === 0 ? (
-        DASH
-      ) : (
-        <Suspense fallback={<Spin size="small" />}>
-          <LinesTable ctx={ctx} specOf={specOf} value={value} record={record} />
-        </Suspense>
-      ),
+      rowsOf(value).length === 0 ? DASH : <LinesTable ctx={ctx} specOf={specOf} value={value} record={record} />,
     rules: (ctx) => [countRule(ctx)],
     toForm: (ctx, value) => mapRows({ ctx, specOf, value, direction: 'toForm' }),
     fromForm: (ctx, value) => mapRows({ ctx, specOf, value, direction: 'fromForm' }),

@@ -8,50 +8,26 @@
  * What it draws loads the first time it is drawn (condition-tree-views.tsx): the screens that
  * carry the field registry (every list) do not carry the builder; its values convert here.
  */
-import { Form, Spin } from 'antd';
-import { lazy, Suspense } from 'react';
 import type { LongTextField } from '../../../resources/define';
 import type { FieldKindSpec } from '../field-kind';
-import { DASH, labelOf } from '../field-helpers';
+import { DASH } from '../field-helpers';
+import { lazySlot } from '../../screens/lazy-slot';
+import { loadingField, loadingValue } from '../controls/loading-placeholders';
 import { draftOf, treeOf, type DraftNode } from './condition-draft';
 
 const loadViews = () => import('./condition-tree-views');
-const ConditionTreeInput = lazy(() => loadViews().then((m) => ({ default: m.ConditionTreeInput })));
-const ConditionCell = lazy(() => loadViews().then((m) => ({ default: m.ConditionCell })));
-const ConditionDisplay = lazy(() => loadViews().then((m) => ({ default: m.ConditionDisplay })));
+const ConditionTreeInput = lazySlot(() => loadViews().then((m) => m.ConditionTreeInput), loadingField);
+const ConditionCell = lazySlot(() => loadViews().then((m) => m.ConditionCell), loadingValue);
+const ConditionDisplay = lazySlot(() => loadViews().then((m) => m.ConditionDisplay), loadingValue);
 
 const isConditions = (value: unknown): value is string => typeof value === 'string' && value.trim() !== '';
 
 /** The condition builder as a field widget: the tree in the form, JSON text to and from the API. */
 export const conditionTreeWidget: FieldKindSpec<LongTextField> = {
   ownsFormItem: true,
-  input: (ctx, options) => (
-    <Suspense
-      fallback={
-        <Form.Item label={labelOf(ctx)} required={ctx.field.required}>
-          <Spin size="small" />
-        </Form.Item>
-      }
-    >
-      <ConditionTreeInput ctx={ctx} options={options} />
-    </Suspense>
-  ),
-  cell: (ctx, value) =>
-    typeof value === 'string' && value !== '' ? (
-      <Suspense fallback={<Spin size="small" />}>
-        <ConditionCell ctx={ctx} value={value} />
-      </Suspense>
-    ) : (
-      DASH
-    ),
-  display: (ctx, value, record) =>
-    isConditions(value) ? (
-      <Suspense fallback={<Spin size="small" />}>
-        <ConditionDisplay ctx={ctx} value={value} record={record} />
-      </Suspense>
-    ) : (
-      DASH
-    ),
+  input: (ctx, options) => <ConditionTreeInput ctx={ctx} options={options} />,
+  cell: (ctx, value) => (typeof value === 'string' && value !== '' ? <ConditionCell ctx={ctx} value={value} /> : DASH),
+  display: (ctx, value, record) => (isConditions(value) ? <ConditionDisplay ctx={ctx} value={value} record={record} /> : DASH),
   rules: () => [],
   toForm: (_ctx, value) => (value === null || value === undefined || value === '' ? undefined : draftOf(value)),
   fromForm: (_ctx, value) => (value === null || value === undefined ? null : JSON.stringify(treeOf(value as DraftNode))),
