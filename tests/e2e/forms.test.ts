@@ -5,6 +5,7 @@ import { settingGroup } from '../../resources/catalog/setting.catalog';
 import { pick } from '../../resources/messages/bilingual';
 import { screenshot } from '../helpers/browser';
 import { useDemoSession } from './pages/demo-session';
+import { confirmOpenDialog, openingMotionEnded } from './pages/antd';
 import { FormPage } from './pages/form.page';
 import { ListPage } from './pages/list.page';
 import type { ShellPage } from './pages/shell.page';
@@ -34,17 +35,14 @@ describe('forms that do not lose work', () => {
     expect(await confirm.innerText()).toMatch(/放弃未保存的修改/);
     await screenshot(page, 'forms-discard-confirm');
     // Keep editing: the drawer and the typing stay.
-    await confirm
-      .locator('.ant-btn')
-      .filter({ hasText: /继续编辑/ })
-      .click();
+    await keepEditing(confirm);
     await confirm.waitFor({ state: 'detached' });
     expect(await firstInput.inputValue()).toBe('E2E half typed');
     expect(shell.currentPath()).toBe('/datum/brand');
     expect(page.url()).toContain('view=add');
     // Discard: the drawer closes, the list stays.
     await page.keyboard.press('Escape');
-    await page.locator(CONFIRM).first().locator('.ant-btn-primary').click();
+    await confirmOpenDialog(page);
     await page.waitForURL((url) => !url.hash.includes('view=add'));
     await new ListPage(page).waitLoaded();
     await expect.poll(() => form.root.isVisible()).toBe(false);
@@ -194,15 +192,12 @@ describe('forms that do not lose work', () => {
     await shell.openMenu(pick(datumGroup.title, 'zh_CN'), '品牌');
     const confirm = page.locator(CONFIRM).first();
     await confirm.waitFor();
-    await confirm
-      .locator('.ant-btn')
-      .filter({ hasText: /继续编辑/ })
-      .click();
+    await keepEditing(confirm);
     await confirm.waitFor({ state: 'detached' });
     expect(shell.currentPath()).toBe('/member/level-material/level-material-add');
     expect(await firstInput.inputValue()).toBe('E2E typed before the menu');
     await shell.openMenu(pick(datumGroup.title, 'zh_CN'), '品牌');
-    await page.locator(CONFIRM).first().locator('.ant-btn-primary').click();
+    await confirmOpenDialog(page);
     await page.waitForURL((url) => url.hash.startsWith('#/datum/brand'));
     await new ListPage(page).waitLoaded();
     // A saved drawer form leaves without asking (its changed state lags one render behind the save).
@@ -238,18 +233,25 @@ async function backAsksAndKeeps(page: Page, form: Locator, typed: string) {
   const confirm = page.locator(CONFIRM).first();
   await confirm.waitFor();
   expect(await confirm.innerText()).toMatch(/放弃未保存的修改/);
-  await confirm
-    .locator('.ant-btn')
-    .filter({ hasText: /继续编辑/ })
-    .click();
+  await keepEditing(confirm);
   await confirm.waitFor({ state: 'detached' });
   expect(await firstInput.inputValue()).toBe(typed);
+}
+
+/**
+ * Answers "keep editing" once the question has stopped zooming in (a click during its opening
+ * motion can land beside the button).
+ */
+async function keepEditing(confirm: Locator) {
+  const keep = confirm.locator('.ant-btn').filter({ hasText: /继续编辑/ });
+  await openingMotionEnded(keep);
+  await keep.click();
 }
 
 /** Presses Back on a changed form and discards. */
 async function backDiscards(page: Page) {
   await page.goBack({ waitUntil: 'commit' });
-  await page.locator(CONFIRM).first().locator('.ant-btn-primary').click();
+  await confirmOpenDialog(page);
 }
 
 describe('role editor', () => {

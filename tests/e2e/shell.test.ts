@@ -9,6 +9,7 @@ import { connectDatabase, type Database } from '../../server/db/connection';
 import { launchBrowser, screenshot, type TestBrowser } from '../helpers/browser';
 import { createTenant } from '../helpers/fixtures';
 import { signal } from '../helpers/signal';
+import { openingMotionEnded } from './pages/antd';
 import { ListPage } from './pages/list.page';
 import { LoginPage } from './pages/login.page';
 import { DENIED_TEXT, ShellPage } from './pages/shell.page';
@@ -205,6 +206,7 @@ describe('session and licence', () => {
 
     const confirm = dialog.locator('.ant-modal-confirm-btns .ant-btn-primary');
     expect(await confirm.innerText()).toMatch(/确\s*定|OK/);
+    await openingMotionEnded(confirm);
     await confirm.click();
     await page.waitForURL((url) => url.hash.startsWith('#/login'));
     const login = new LoginPage(page);
