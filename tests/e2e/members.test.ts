@@ -181,6 +181,31 @@ describe('members in the browser', () => {
       .waitFor();
   });
 
+  it('draws the overview counts while the chart code is still on its way, and the chart once it arrives', async () => {
+    // The chart library and the charts drawn with it (not `chart-slot`, the stand-in that loads them).
+    const CHART_CODE = /\/assets\/(?!chart-slot)[^/]*chart[^/]*\.js$/i;
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const held: string[] = [];
+    const { page, shell } = await session.signedIn('admin', undefined, {
+      prepare: (context) =>
+        context.route(CHART_CODE, async (route) => {
+          held.push(route.request().url());
+          await released;
+          await route.continue();
+        }),
+    });
+    await shell.goto(baseUrl, '/member/home/home');
+    await expect.poll(async () => page.getByTestId('member-state-counts').innerText()).toContain('在用');
+    await expect.poll(async () => page.getByTestId('member-level-counts').innerText()).toContain('普卡');
+    // The chart's code was asked for with its data, and while it travels its slot keeps the place.
+    await expect.poll(() => held.length).toBeGreaterThan(0);
+    expect(await page.getByTestId('member-daily-chart').count()).toBe(0);
+    expect(await page.locator('.ant-layout-content [aria-busy="true"]').count()).toBeGreaterThan(0);
+    release();
+    await page.getByTestId('member-daily-chart').locator('svg').first().waitFor();
+  });
+
   it('shows the member overview and a demo member with points, level and history', async () => {
     const { page, shell } = await signedInAdmin();
     await shell.goto(baseUrl, '/member/home/home');

@@ -10,6 +10,12 @@ import { launchBrowser, type TestBrowser } from '../../helpers/browser';
 import { LoginPage } from './login.page';
 import { ShellPage } from './shell.page';
 
+/** What a test sets on the browser context before the sign-in page opens. */
+export interface SignInOptions {
+  /** Runs on the new context before anything loads (a route that holds some files, say). */
+  readonly prepare?: (context: BrowserContext) => Promise<unknown>;
+}
+
 /** A test file's browser and the demo merchant's accounts, signed in on demand. */
 export interface DemoSession {
   /** Where the app under test is served. */
@@ -18,7 +24,7 @@ export interface DemoSession {
    * A fresh browser context signed in as a demo account (admin, clerk or auditor), or as another
    * user of the demo merchant a test made, with that user's `password`.
    */
-  signedIn(login?: string, password?: string): Promise<{ page: Page; shell: ShellPage }>;
+  signedIn(login?: string, password?: string, options?: SignInOptions): Promise<{ page: Page; shell: ShellPage }>;
 }
 
 /**
@@ -42,11 +48,12 @@ export function useDemoSession(): DemoSession {
 
   return {
     baseUrl,
-    async signedIn(login = 'admin', password?: string) {
+    async signedIn(login = 'admin', password?: string, options: SignInOptions = {}) {
       const account = password !== undefined ? { login, password } : accounts.find((a) => a.login === login);
       if (!account || !browser) throw new Error(`no demo account ${login}, or the browser is not started`);
       const { context, page } = await browser.newPage();
       contexts.push(context);
+      await options.prepare?.(context);
       const loginPage = new LoginPage(page);
       await loginPage.open(baseUrl);
       await loginPage.signIn(tenant, account.login, account.password);
